@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import { type Clock, systemClock } from "./clock.js";
+import type { Config } from "./config.js";
+import { countAccounts } from "./domain/accounts/accounts.repository.js";
+import { createAccount } from "./domain/accounts/create-account.js";
+import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js";
+import { buildServer } from "./http/server.js";
+import type { AppServices } from "./app-services.js";
+import { jobHandlers } from "./jobs/handlers.js";
+import { JobQueue } from "./jobs/queue.js";
+import { Worker } from "./jobs/worker.js";
+import { openDatabase } from "./storage/db.js";
+import { migrateToLatest } from "./storage/migrate.js";
+
+/** Opens the database (migrated to the latest schema) and wires the domain services. */
+export async function openServices(config: Config, clock: Clock = systemClock): Promise<AppServices> {
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  return { config, database, db: database.kysely, clock };
+}
+
+export function createWorker(services: AppServices, logger?: FastifyInstance["log"]): Worker {
+  const queue = new JobQueue(services.db, services.database.dialect, services.clock);
+  return new Worker(queue, jobHandlers(), {
+    leaseMs: services.config.jobLeaseMs,
+    pollMs: services.config.jobPollMs,
+    logger,
+  });
+}
+
+export interface DemoAccount {
+  accountId: number;
+  email: string;
+  keys: PlaintextKeys;
+}
+
+/** On an empty database, a demo merchant with one Owner+API user, so the first curl works. */
+export async function ensureDemoAccount(services: AppServices): Promise<DemoAccount | undefined> {
+  if ((await countAccounts(services.db)) > 0) return undefined;
+  const account = await createAccount(services, { name: "Demo Merchant", email: "demo@porter.local" });
+  const { keys } = await createUser(services, {
+    accountId: account.id,
+    email: "demo@porter.local",
+    firstName: "Demo",
+    lastName: "Merchant",
+    roles: ["Owner", "API"],
+  });
+  if (!keys) throw new Error("the demo user has the API role, so it has keys");
+  return { accountId: account.id, email: "demo@porter.local", keys };
+}
+
+export { buildServer };

@@ -1,0 +1,93 @@
+/**
+ * The unified vocabulary every sandbox (and later real) carrier speaks: what a service is,
+ * which packaging it takes, and what a rate quote contains. Carrier folders hold the data;
+ * nothing carrier-specific crosses this boundary.
+ */
+
+export const CARRIER_CODES = ["usps", "ups", "fed_ex", "dhl_ecommerce", "dhl_express"] as const;
+export type CarrierCode = (typeof CARRIER_CODES)[number];
+
+/** One packaging option of a service, as the carrier names it. */
+export interface PackageTypeDefinition {
+  /** Wire value sent in `parcels[i].package_type`, e.g. `parcel`, `flat_rate_envelope`, `fedex_pak`. */
+  type: string;
+  /** Display name, e.g. "Priority Mail Flat Rate Envelope". */
+  name: string;
+  /** Flat-rate / one-rate packaging is priced by the package, not by weight and zone. */
+  flatRate?: boolean;
+  /** Outside dimensions in inches where the carrier fixes them (envelopes, boxes). */
+  dimensionsIn?: { length: number; width: number; height: number };
+  /** Packaging-specific weight cap in ounces, when tighter than the service's. */
+  maxWeightOz?: number;
+}
+
+export type ServiceScope = "domestic" | "international";
+/** Which kind of destination address a service delivers to; `any` when it does not care. */
+export type AddressKind = "residential" | "commercial" | "any";
+
+export interface ServiceDefinition {
+  serviceId: number;
+  /** Display name, e.g. "USPS Ground Advantage". */
+  name: string;
+  /** Carrier prefix plus the service in snake case, e.g. `usps_ground_advantage`. */
+  serviceCode: string;
+  carrierCode: CarrierCode;
+  category: "shipping";
+  scope: ServiceScope;
+  /** An empty list means the service takes the generic `parcel` package type. */
+  packageTypes: PackageTypeDefinition[];
+  sortOrder: number | null;
+  maxWeightOz: number;
+  /** Longest side, inches. */
+  maxLengthIn: number;
+  /** Length plus girth (2×width + 2×height), inches. */
+  maxLengthPlusGirthIn: number;
+  /** Business days in transit, used for delivery_days / delivery_date. */
+  transitDays: { min: number; max: number };
+  deliveryGuaranteed: boolean;
+  addressKind: AddressKind;
+  /** Global Direct Entry services accept custom tracking events. */
+  gde?: boolean;
+  /** Several parcels (each with its own label) may ship under one shipment of this service. */
+  multiParcel: boolean;
+}
+
+/** What a rate calculation needs to know about one parcel, already validated. */
+export interface RatedParcel {
+  lengthIn: number;
+  widthIn: number;
+  heightIn: number;
+  weightOz: number;
+  packageType: string;
+}
+
+/** The context of a shipment that affects price but not eligibility. */
+export interface RateContext {
+  /** Zone as the carrier counts it: 1–9 for USPS, 2–8 for UPS/FedEx ground-style zones. */
+  zone: number;
+  residential: boolean;
+  /** Destination country (ISO 3166-1 alpha-2). */
+  toCountry: string;
+  /** Destination ZIP is in a carrier delivery-area-surcharge list. */
+  deliveryArea: boolean;
+}
+
+/** One line of a price breakdown; amounts are integer cents. */
+export interface CostLine {
+  /** Stable machine name, e.g. `base`, `fuel`, `residential`, `delivery_area`, `additional_handling`, `nonstandard_length`. */
+  kind: string;
+  description: string;
+  amountCents: number;
+}
+
+export interface RateQuote {
+  totalCents: number;
+  lines: CostLine[];
+  /** Billable weight in ounces after dimensional weight was applied. */
+  billableWeightOz: number;
+}
+
+/** Why a service cannot carry a parcel (too heavy, wrong packaging …), in the carrier's words. */
+export interface RateRefusal {
+  refused: string;
+}

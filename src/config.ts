@@ -1,0 +1,66 @@
+import path from "node:path";
+
+/** Every setting Porter reads from the environment, validated once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  publicBaseUrl: string;
+  logLevel: string;
+  /** Requests one API key may have in flight before 429. */
+  keyConcurrencyLimit: number;
+  /** Largest request body in bytes. */
+  bodyLimitBytes: number;
+  /** How long a claimed job stays leased to a worker without a heartbeat. */
+  jobLeaseMs: number;
+  jobPollMs: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, "PORT", 3000, 0, 65535);
+  const host = env.HOST || "0.0.0.0";
+  const dataDir = path.resolve(env.DATA_DIR || "./data");
+  const databaseUrl = env.DATABASE_URL || `sqlite://${path.join(dataDir, "porter.sqlite")}`;
+  if (!/^(sqlite|postgres|postgresql):\/\//.test(databaseUrl)) {
+    throw new ConfigError(
+      `DATABASE_URL must start with sqlite:// or postgres://, got "${databaseUrl.replace(/\/\/[^@]*@/, "//***@")}"`,
+    );
+  }
+  const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+  if (!/^https?:\/\//.test(publicBaseUrl)) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL, got "${publicBaseUrl}"`);
+  }
+  const logLevel = env.LOG_LEVEL || "info";
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
+  }
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicBaseUrl,
+    logLevel,
+    keyConcurrencyLimit: integer(env, "KEY_CONCURRENCY_LIMIT", 50, 1, 100_000),
+    bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 1_048_576, 1024, 100 * 1_048_576),
+    jobLeaseMs: integer(env, "JOB_LEASE_MS", 30_000, 1000, 3_600_000),
+    jobPollMs: integer(env, "JOB_POLL_MS", 500, 10, 60_000),
+  };
+}

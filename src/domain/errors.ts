@@ -1,0 +1,18 @@
+/**
+ * A business outcome the caller must hear about: an unknown id, a forbidden action, a state that
+ * does not allow the request. `code` is the stable wire `error_code`; the HTTP layer decides the
+ * status from it. Anything that is not a DomainError is a bug or an infrastructure fault.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export function notFound(resource: string, id: string | number): DomainError {
+  return new DomainError(`${resource}.not_found`, `No ${resource.replaceAll("_", " ")} with id ${id}.`);
+}

@@ -1,0 +1,85 @@
+/**
+ * Every error code Porter answers with, its HTTP status and what it means. The one table the
+ * error handler reads; `docs/errors.md` is checked against it by a test.
+ */
+export interface ErrorKind {
+  status: number;
+  description: string;
+}
+
+export const ERROR_CATALOGUE = {
+  "errors.insufficient_scope": {
+    status: 401,
+    description: "The API key is missing, malformed, unknown or revoked.",
+  },
+  "errors.forbidden": {
+    status: 403,
+    description: "The key's user lacks the role the operation needs (for example Primary or Owner).",
+  },
+  "errors.too_many_requests": {
+    status: 429,
+    description: "The API key already has the maximum number of requests in flight; retry after `Retry-After` seconds.",
+  },
+  "errors.internal": {
+    status: 500,
+    description: "An unexpected fault on the server. The response carries no detail; the log has it under the request id.",
+  },
+  "errors.unavailable": {
+    status: 503,
+    description: "A dependency (the database) is not reachable; returned by `/readyz`.",
+  },
+  "route.not_found": { status: 404, description: "No route has this path." },
+  "route.method_not_allowed": {
+    status: 405,
+    description: "The path exists but not with this HTTP method; `Allow` lists the methods it takes.",
+  },
+  "request.malformed_body": {
+    status: 400,
+    description:
+      "The body cannot be parsed as its Content-Type says (JSON, XML or form), the Content-Type is not supported, or it does not match the body.",
+  },
+  "request.invalid": {
+    status: 400,
+    description: "The request does not match the operation's schema; the message names the field path.",
+  },
+  "request.too_large": { status: 413, description: "The body is larger than `BODY_LIMIT_BYTES`." },
+  "idempotency.key_reused": {
+    status: 409,
+    description: "The `Idempotency-Key` was used before with a different request.",
+  },
+  "idempotency.in_progress": {
+    status: 409,
+    description: "A request with this `Idempotency-Key` is still running; retry when it has finished.",
+  },
+  "account.not_found": { status: 404, description: "No account with this id." },
+  "customer.not_found": {
+    status: 404,
+    description: "No child account with this id belongs to the caller's account.",
+  },
+  "customer.nesting_not_allowed": {
+    status: 403,
+    description: "A child account cannot create child accounts of its own.",
+  },
+  "user.not_found": { status: 404, description: "No user with this id in the caller's account." },
+  "user.email_taken": { status: 409, description: "Another user already has this email address." },
+  "user.not_api_user": {
+    status: 422,
+    description: "Only users with the API role hold API keys.",
+  },
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function statusOf(code: string): number {
+  return (ERROR_CATALOGUE as Record<string, ErrorKind>)[code]?.status ?? 500;
+}
+
+export interface ErrorBody {
+  status: "error";
+  error_code: string;
+  error_message: string;
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { status: "error", error_code: code, error_message: message };
+}

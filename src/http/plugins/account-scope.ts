@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { findAccount } from "../../domain/accounts/accounts.repository.js";
+import { parseRoles } from "../../domain/accounts/roles.js";
+import { DomainError } from "../../domain/errors.js";
+
+const API_PREFIX = "/api/v2";
+/** The path form a parent uses to act as one of its children (eHub's parent/child mechanism). */
+export const CHILD_PREFIX = `${API_PREFIX}/customers/:customer_id`;
+
+const noSuchCustomer = (id: string) =>
+  new DomainError("customer.not_found", `No customer with id ${id} belongs to this account.`);
+
+/**
+ * Registers routes that a parent may also call for its child: once under `/api/v2`, and once
+ * under `/api/v2/customers/{customer_id}`, where the request then acts as that child. Anyone but
+ * the child's own parent gets 404, so the existence of other accounts is not revealed.
+ */
+export async function registerAccountScopedRoutes(app: FastifyInstance, routes: FastifyPluginAsync): Promise<void> {
+  await app.register(routes, { prefix: API_PREFIX });
+  await app.register(
+    async (child) => {
+      child.addHook("onRequest", async (request) => {
+        const raw = (request.params as { customer_id?: string }).customer_id ?? "";
+        const childId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
+        if (childId === undefined) throw noSuchCustomer(raw);
+        const account = await findAccount(app.services.db, childId);
+        const caller = request.caller;
+        if (
+          !account ||
+          account.parent_id !== caller.accountId ||
+          !parseRoles(caller.roles).includes("API")
+        ) {
+          throw noSuchCustomer(raw);
+        }
+        request.scope = { accountId: account.id, mode: caller.mode };
+      });
+      await child.register(routes);
+    },
+    { prefix: CHILD_PREFIX },
+  );
+}
+
+/** Routes that only exist under `/api/v2` (no child form). */
+export async function registerAccountRoutes(app: FastifyInstance, routes: FastifyPluginAsync): Promise<void> {
+  await app.register(routes, { prefix: API_PREFIX });
+}

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import FindMyWay, { type HTTPMethod } from "find-my-way";
+import { DomainError } from "../../domain/errors.js";
+import { errorBody, statusOf } from "../errors.js";
+
+const METHODS: HTTPMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** `body/shipment/parcels/0` + missing `weight` → `shipment.parcels[0].weight`. */
+function fieldPath(issue: ValidationIssue, context: string | undefined): string {
+  const parts = issue.instancePath.split("/").filter(Boolean);
+  if (issue.keyword === "required") parts.push(String(issue.params.missingProperty));
+  if (issue.keyword === "additionalProperties") parts.push(String(issue.params.additionalProperty));
+  const path = parts.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+  return path || (context ?? "body");
+}
+
+function describeValidation(error: FastifyError): string {
+  const issue = error.validation?.[0] as ValidationIssue | undefined;
+  if (!issue) return error.message;
+  const where = fieldPath(issue, error.validationContext);
+  const source = error.validationContext && error.validationContext !== "body" ? ` (${error.validationContext})` : "";
+  if (issue.keyword === "required") return `${where}${source} is required.`;
+  if (issue.keyword === "additionalProperties") return `${where}${source} is not a known field.`;
+  return `${where}${source} ${issue.message ?? "is invalid"}.`;
+}
+
+/**
+ * Every failure leaves in the spec's error body with the right status: domain outcomes by their
+ * code, framework errors (bad bodies, schema violations, size) mapped here, anything else a 500
+ * with no detail beyond the request id.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  // A shadow router of every path and method, to tell "no such path" (404) from "wrong method" (405).
+  const knownPaths = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (METHODS.includes(method as HTTPMethod) && !knownPaths.hasRoute(method as HTTPMethod, route.url)) {
+        knownPaths.on(method as HTTPMethod, route.url, () => {});
+      }
+    }
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const allowed = METHODS.filter((method) => knownPaths.find(method, path) !== null);
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send(errorBody("route.method_not_allowed", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`));
+    }
+    return reply.code(404).send(errorBody("route.not_found", `No route ${request.method} ${path}.`));
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      return reply.code(statusOf(error.code)).send(errorBody(error.code, error.message));
+    }
+    if (error.validation) {
+      return reply.code(400).send(errorBody("request.invalid", describeValidation(error)));
+    }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.code(413).send(errorBody("request.too_large", "The request body is too large."));
+    }
+    if (error.code?.startsWith("FST_ERR_CTP_") || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.code(400).send(errorBody("request.malformed_body", `The request body cannot be read: ${error.message}`));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .code(500)
+      .send(errorBody("errors.internal", `Something went wrong on our side; quote request id ${request.id}.`));
+  });
+}

@@ -1,0 +1,88 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import {
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  reserveIdempotencyKey,
+} from "../../domain/idempotency/idempotency.repository.js";
+import { errorBody } from "../errors.js";
+
+const HEADER = "idempotency-key";
+const TTL_MS = 24 * 60 * 60 * 1000;
+/** A request still "in progress" after this long died without answering. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set while this request owns an idempotency key whose response must be stored. */
+    idempotencyKey?: string;
+  }
+}
+
+/**
+ * `Idempotency-Key` on POST and PUT (DESIGN §6.12): the first request runs and its response is
+ * kept 24 h; a replay gets that response; the same key with another request, or while the first
+ * still runs, gets 409. Server errors free the key so the client can retry.
+ */
+export function registerIdempotency(app: FastifyInstance): void {
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.method !== "POST" && request.method !== "PUT") return;
+    const key = request.headers[HEADER];
+    if (key === undefined || !request.scope) return;
+    if (typeof key !== "string" || !KEY_FORMAT.test(key)) {
+      return reply
+        .code(400)
+        .send(errorBody("request.invalid", "Idempotency-Key must be 1 to 255 printable ASCII characters."));
+    }
+    const requestHash = createHash("sha256")
+      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .digest("hex");
+    const now = app.services.clock.now();
+    const reservation = await reserveIdempotencyKey(
+      app.services.db,
+      request.scope,
+      key,
+      requestHash,
+      now,
+      TTL_MS,
+      new Date(now.getTime() - ABANDONED_AFTER_MS),
+    );
+    switch (reservation.outcome) {
+      case "reserved":
+        request.idempotencyKey = key;
+        return;
+      case "replay":
+        return reply
+          .code(reservation.response.status)
+          .header("content-type", "application/json; charset=utf-8")
+          .header("idempotent-replayed", "true")
+          .send(reservation.response.body);
+      case "in_progress":
+        return reply
+          .code(409)
+          .send(errorBody("idempotency.in_progress", "A request with this Idempotency-Key is still running."));
+      case "key_reused":
+        return reply
+          .code(409)
+          .send(
+            errorBody("idempotency.key_reused", "This Idempotency-Key was already used with a different request."),
+          );
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const key = request.idempotencyKey;
+    if (key === undefined) return payload;
+    request.idempotencyKey = undefined;
+    if (reply.statusCode >= 500) {
+      await releaseIdempotencyKey(app.services.db, request.scope, key);
+    } else {
+      await completeIdempotencyKey(app.services.db, request.scope, key, {
+        status: reply.statusCode,
+        body: typeof payload === "string" ? payload : String(payload ?? ""),
+      });
+    }
+    return payload;
+  });
+}

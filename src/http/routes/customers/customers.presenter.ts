@@ -1,0 +1,41 @@
+import type { UserWithKeys } from "../../../domain/accounts/list-users.js";
+import type { CustomerRecord } from "../../../domain/accounts/list-customers.js";
+import { maskApiKey } from "../../../domain/accounts/api-keys.js";
+
+/** The key of the caller's mode, masked; the full key is only ever shown when it is made. */
+export function maskedKeyOf(user: UserWithKeys | undefined, mode: string): string | null {
+  const key = user?.keys.find((k) => k.mode === mode);
+  return key ? maskApiKey(key.prefix, key.last4) : null;
+}
+
+/** eHub's customer object (reference §5.30); secrets are masked or null, never returned. */
+export function presentCustomer({ account, primaryUser }: CustomerRecord, mode: string) {
+  const masked = maskedKeyOf(primaryUser, mode);
+  return {
+    id: account.id,
+    parent_id: account.parent_id,
+    external_id: account.external_id,
+    customer_template_id: null,
+    name: account.name,
+    phone: account.phone,
+    email: account.email,
+    created_at: account.created_at,
+    user: primaryUser
+      ? {
+          id: primaryUser.user.id,
+          first_name: primaryUser.user.first_name,
+          last_name: primaryUser.user.last_name,
+          phone: primaryUser.user.phone,
+          email: primaryUser.user.email,
+          api_key: masked,
+        }
+      : null,
+    template_data: {
+      ehub_api_key: masked,
+      payment_api_key: null,
+      shipper_id: null,
+      shipping_platform_id: null,
+      usps_reference_code: null,
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { Type } from "typebox";
+
+/** Shapes shared by many routes. */
+export const ErrorBodySchema = Type.Object(
+  {
+    status: Type.Literal("error"),
+    error_code: Type.String(),
+    error_message: Type.String(),
+  },
+  { $id: "ErrorBody" },
+);
+
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, Type.Ref("ErrorBody")]));
+
+export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

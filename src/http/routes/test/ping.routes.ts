@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
+
+/** `GET /test/ping`: proves the service is up and the key is good. */
+export const pingRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    "/test/ping",
+    {
+      schema: {
+        tags: ["Test"],
+        summary: "Ping-pong: check the service and your API key",
+        response: { 200: Type.Object({ status: Type.Literal("pong") }) },
+      },
+    },
+    async () => ({ status: "pong" as const }),
+  );
+};

@@ -1,0 +1,89 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { registerAccountRoutes } from "./plugins/account-scope.js";
+import { KeyHolderCache, registerAuth } from "./plugins/auth.js";
+import { registerBodyParsers } from "./plugins/body-parsers.js";
+import { registerErrorHandling } from "./plugins/errors.js";
+import { registerIdempotency } from "./plugins/idempotency.js";
+import { registerKeyConcurrencyLimit } from "./plugins/key-concurrency.js";
+import { registerObservability } from "./plugins/observability.js";
+import type { AppServices } from "../app-services.js";
+import { Customer } from "./routes/customers/customers.schemas.js";
+import { customerRoutes } from "./routes/customers/customers.routes.js";
+import { healthRoutes } from "./routes/health/health.routes.js";
+import { ErrorBodySchema } from "./routes/schemas.js";
+import { pingRoutes } from "./routes/test/ping.routes.js";
+import { User } from "./routes/users/users.schemas.js";
+import { userRoutes } from "./routes/users/users.routes.js";
+
+export interface BuildServerOptions {
+  /** pino options, or false for no logs (tests). */
+  logger?: boolean | { level: string };
+  /** Extra routes a caller (tests, the benchmark) mounts inside the authenticated API scope. */
+  extraApiRoutes?: (api: FastifyInstance) => Promise<void>;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Builds the whole HTTP application without listening, so tests and the CLI share it. */
+export async function buildServer(services: AppServices, options: BuildServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: services.config.logLevel, redact: ["req.headers.authorization", "headers.authorization"] },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: services.config.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true } },
+  });
+  app.decorate("services", services);
+  app.decorate("keyHolders", new KeyHolderCache());
+
+  registerErrorHandling(app);
+  registerBodyParsers(app);
+  registerObservability(app);
+  for (const schema of [ErrorBodySchema, Customer, User]) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.0.3",
+      info: {
+        title: "Porter API",
+        version: "2.0.0",
+        description:
+          "Shipping and order fulfillment API, wire-compatible with eHub api/v2. Authenticate with `Authorization: Bearer <API key>`.",
+      },
+      components: { securitySchemes: { apiKey: { type: "http", scheme: "bearer" } } },
+      security: [{ apiKey: [] }],
+    },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`),
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+  app.get("/api/v2/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+
+  await app.register(async (api) => {
+    registerAuth(api);
+    registerKeyConcurrencyLimit(api, services.config.keyConcurrencyLimit);
+    registerIdempotency(api);
+    await registerAccountRoutes(api, pingRoutes);
+    await registerAccountRoutes(api, customerRoutes);
+    await registerAccountRoutes(api, userRoutes);
+    if (options.extraApiRoutes) await options.extraApiRoutes(api);
+  });
+
+  return app;
+}
+

@@ -1,0 +1,127 @@
+import { type Kysely, sql } from "kysely";
+import type { Clock } from "../clock.js";
+import type { DialectName } from "../storage/db.js";
+import type { Database, JobTable } from "../storage/schema.js";
+import type { Selectable } from "kysely";
+
+export type JobRow = Selectable<JobTable>;
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * A durable job queue in the application's own database: no extra server to run. A job is
+ * claimed by setting a lease; a worker that dies stops renewing it, and the job returns to the
+ * queue when the lease runs out.
+ */
+export class JobQueue {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+    private readonly clock: Clock,
+  ) {}
+
+  async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
+    const now = this.clock.now().toISOString();
+    const row = await this.db
+      .insertInto("jobs")
+      .values({
+        kind,
+        payload: JSON.stringify(payload ?? null),
+        state: "queued",
+        attempts: 0,
+        max_attempts: options.maxAttempts ?? 5,
+        run_at: (options.runAt ?? this.clock.now()).toISOString(),
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /**
+   * Takes the oldest due job — queued, or running under an expired lease — in one statement, so
+   * two workers never get the same job: PostgreSQL skips rows another worker has locked, SQLite
+   * serialises writers.
+   */
+  async claim(workerId: string, leaseMs: number): Promise<JobRow | undefined> {
+    const now = this.clock.now().toISOString();
+    const leaseUntil = new Date(this.clock.now().getTime() + leaseMs).toISOString();
+    let due = this.db
+      .selectFrom("jobs")
+      .select("id")
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("state", "=", "queued"), eb("run_at", "<=", now)]),
+          eb.and([eb("state", "=", "running"), eb("locked_until", "<", now)]),
+        ]),
+      )
+      .orderBy("run_at")
+      .orderBy("id")
+      .limit(1);
+    if (this.dialect === "postgres") due = due.forUpdate().skipLocked();
+    return this.db
+      .updateTable("jobs")
+      .set({
+        state: "running",
+        locked_by: workerId,
+        locked_until: leaseUntil,
+        attempts: sql`attempts + 1`,
+        updated_at: now,
+      })
+      .where("id", "=", (eb) => eb.selectFrom(due.as("due")).select("due.id"))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Extends a running job's lease; false when the job is no longer this worker's. */
+  async heartbeat(jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable("jobs")
+      .set({ locked_until: new Date(this.clock.now().getTime() + leaseMs).toISOString() })
+      .where("id", "=", jobId)
+      .where("locked_by", "=", workerId)
+      .where("state", "=", "running")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async complete(jobId: number, workerId: string): Promise<void> {
+    await this.db
+      .updateTable("jobs")
+      .set({ state: "done", locked_until: null, updated_at: this.clock.now().toISOString() })
+      .where("id", "=", jobId)
+      .where("locked_by", "=", workerId)
+      .execute();
+  }
+
+  /** Retries with exponential backoff until the attempts run out, then marks the job failed. */
+  async fail(job: JobRow, workerId: string, error: string, retryBaseMs: number): Promise<void> {
+    const now = this.clock.now();
+    const exhausted = job.attempts >= job.max_attempts;
+    const delay = retryBaseMs * 2 ** Math.max(0, job.attempts - 1);
+    await this.db
+      .updateTable("jobs")
+      .set({
+        state: exhausted ? "failed" : "queued",
+        run_at: exhausted ? job.run_at : new Date(now.getTime() + delay).toISOString(),
+        locked_by: null,
+        locked_until: null,
+        last_error: error.slice(0, 2000),
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", job.id)
+      .where("locked_by", "=", workerId)
+      .execute();
+  }
+
+  async find(jobId: number): Promise<JobRow | undefined> {
+    return this.db.selectFrom("jobs").selectAll().where("id", "=", jobId).executeTakeFirst();
+  }
+}

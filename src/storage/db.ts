@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.js";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/** `sqlite:///abs/file`, `sqlite://relative/file`, `sqlite://:memory:` → a filesystem path. */
+function sqlitePath(url: string): string {
+  const rest = url.replace(/^sqlite:\/\//, "");
+  return rest === ":memory:" ? rest : path.resolve(rest);
+}
+
+/**
+ * A PostgreSQL URL may carry `?options=-c search_path=<schema>` to use a schema other than
+ * `public` (the test suite gives each file its own).
+ */
+export function openDatabase(url: string): Db {
+  if (url.startsWith("sqlite://")) {
+    const file = sqlitePath(url);
+    if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new BetterSqlite3(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("synchronous = NORMAL");
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+  }
+  // int8 (counts, sums) arrives as text from pg; every such value fits a double here.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+}

@@ -1,0 +1,24 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
+import type { Db, DialectName } from "./db.js";
+import * as foundation from "./migrations/0001-foundation.js";
+
+type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
+
+/** In order; a name never changes once released. */
+const MIGRATIONS: Record<string, PortableMigration> = {
+  "0001-foundation": foundation,
+};
+
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(MIGRATIONS)) {
+    migrations[name] = { up: (k) => migration.up(k, db.dialect) };
+  }
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from "fastify";
+import type { AppServices } from "../../src/app-services.js";
+import { ManualClock } from "../../src/clock.js";
+import { type Config, loadConfig } from "../../src/config.js";
+import { createAccount } from "../../src/domain/accounts/create-account.js";
+import { createUser, type PlaintextKeys } from "../../src/domain/accounts/create-user.js";
+import type { Role } from "../../src/domain/accounts/roles.js";
+import { type BuildServerOptions, buildServer } from "../../src/http/server.js";
+import { createTestDatabase, type TestDatabase } from "./database.js";
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: AppServices;
+  clock: ManualClock;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database, with a manual clock; requests go through `app.inject`. */
+export async function buildTestApp(
+  options: { config?: Partial<Config> } & Omit<BuildServerOptions, "logger"> & { logger?: BuildServerOptions["logger"] } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = new ManualClock();
+  const config = { ...loadConfig({ LOG_LEVEL: "silent" }), databaseUrl: database.url, ...options.config };
+  const services: AppServices = { config, database: database.db, db: database.db.kysely, clock };
+  const app = await buildServer(services, {
+    logger: options.logger ?? false,
+    extraApiRoutes: options.extraApiRoutes,
+  });
+  await app.ready();
+  return {
+    app,
+    services,
+    clock,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface TestAccount {
+  accountId: number;
+  userId: number;
+  keys: PlaintextKeys;
+  /** `Authorization` header for the test key. */
+  auth: { authorization: string };
+}
+
+let sequence = 0;
+
+/** An account with one user holding keys (Owner + API unless other roles are asked for). */
+export async function createTestAccount(
+  services: AppServices,
+  options: { parentId?: number; roles?: Role[]; name?: string } = {},
+): Promise<TestAccount> {
+  sequence += 1;
+  const account = await createAccount(services, {
+    name: options.name ?? `Account ${sequence}`,
+    parentId: options.parentId,
+  });
+  const { user, keys } = await createUser(services, {
+    accountId: account.id,
+    email: `user${sequence}-${account.id}@example.com`,
+    roles: options.roles ?? ["Owner", "API"],
+  });
+  if (!keys) throw new Error("test accounts need an API user");
+  return { accountId: account.id, userId: user.id, keys, auth: { authorization: `Bearer ${keys.test}` } };
+}
+
+/** A user with keys added to an existing account. */
+export async function addTestUser(services: AppServices, accountId: number, roles: Role[]): Promise<TestAccount> {
+  sequence += 1;
+  const { user, keys } = await createUser(services, {
+    accountId,
+    email: `member${sequence}-${accountId}@example.com`,
+    roles,
+  });
+  if (!keys) throw new Error("test users need the API role");
+  return { accountId, userId: user.id, keys, auth: { authorization: `Bearer ${keys.test}` } };
+}
