@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { AppServices } from "./app-services.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { countAccounts } from "./domain/accounts/accounts.repository.js";
 import { createAccount } from "./domain/accounts/create-account.js";
 import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js";
 import { buildServer } from "./http/server.js";
-import type { AppServices } from "./app-services.js";
 import { jobHandlers } from "./jobs/handlers.js";
 import { JobQueue } from "./jobs/queue.js";
 import { Worker } from "./jobs/worker.js";

@@ -3,11 +3,11 @@ import { createWorker, ensureDemoAccount, openServices } from "./app.js";
 import type { AppServices } from "./app-services.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { listAccounts } from "./domain/accounts/accounts.repository.js";
+import { maskApiKey } from "./domain/accounts/api-keys.js";
 import { createAccount } from "./domain/accounts/create-account.js";
 import { createUser } from "./domain/accounts/create-user.js";
 import { listUsersWithKeys } from "./domain/accounts/list-users.js";
 import { revokeKeys, rotateKeys } from "./domain/accounts/manage-keys.js";
-import { maskApiKey } from "./domain/accounts/api-keys.js";
 import { parseRoles, ROLES, type Role } from "./domain/accounts/roles.js";
 import { DomainError } from "./domain/errors.js";
 import { buildServer } from "./http/server.js";
@@ -16,7 +16,8 @@ import { migrateToLatest } from "./storage/migrate.js";
 
 function positiveInteger(name: string) {
   return (value: string): number => {
-    if (!/^[1-9]\d*$/.test(value)) throw new InvalidArgumentError(`${name} must be a positive whole number, got "${value}"`);
+    if (!/^[1-9]\d*$/.test(value))
+      throw new InvalidArgumentError(`${name} must be a positive whole number, got "${value}"`);
     return Number(value);
   };
 }
@@ -100,7 +101,10 @@ export function buildCli(): Command {
     .option("--no-worker", "do not run jobs in this process")
     .action((options: { worker: boolean }) => serve(options));
 
-  program.command("worker").description("run the job worker only").action(() => runWorker());
+  program
+    .command("worker")
+    .description("run the job worker only")
+    .action(() => runWorker());
 
   program
     .command("migrate")
@@ -139,9 +143,12 @@ export function buildCli(): Command {
     .action(() =>
       withServices(async (services) => {
         const rows = await listAccounts(services.db);
-        print(out(), rows, () =>
-          rows.map((a) => `${a.id}\t${a.name}${a.parent_id ? `\t(child of ${a.parent_id})` : ""}`).join("\n") ||
-          "No accounts.",
+        print(
+          out(),
+          rows,
+          () =>
+            rows.map((a) => `${a.id}\t${a.name}${a.parent_id ? `\t(child of ${a.parent_id})` : ""}`).join("\n") ||
+            "No accounts.",
         );
       }),
     );
@@ -154,26 +161,23 @@ export function buildCli(): Command {
     .requiredOption("--email <email>", "email address")
     .option("--first-name <name>", "first name")
     .option("--last-name <name>", "last name")
-    .addOption(
-      new Option("--role <role...>", "roles (repeat or list)").choices([...ROLES]).makeOptionMandatory(),
-    )
-    .action(
-      (options: { account: number; email: string; firstName?: string; lastName?: string; role: Role[] }) =>
-        withServices(async (services) => {
-          const { user, keys } = await createUser(services, {
-            accountId: options.account,
-            email: options.email,
-            firstName: options.firstName,
-            lastName: options.lastName,
-            roles: options.role,
-          });
-          print(out(), { user: { ...user, roles: parseRoles(user.roles) }, api_keys: keys ?? null }, () =>
-            [
-              `Created user ${user.id} (${user.email}) with roles ${user.roles}`,
-              ...(keys ? [`  test:       ${keys.test}`, `  production: ${keys.production}`] : []),
-            ].join("\n"),
-          );
-        }),
+    .addOption(new Option("--role <role...>", "roles (repeat or list)").choices([...ROLES]).makeOptionMandatory())
+    .action((options: { account: number; email: string; firstName?: string; lastName?: string; role: Role[] }) =>
+      withServices(async (services) => {
+        const { user, keys } = await createUser(services, {
+          accountId: options.account,
+          email: options.email,
+          firstName: options.firstName,
+          lastName: options.lastName,
+          roles: options.role,
+        });
+        print(out(), { user: { ...user, roles: parseRoles(user.roles) }, api_keys: keys ?? null }, () =>
+          [
+            `Created user ${user.id} (${user.email}) with roles ${user.roles}`,
+            ...(keys ? [`  test:       ${keys.test}`, `  production: ${keys.production}`] : []),
+          ].join("\n"),
+        );
+      }),
     );
   users
     .command("list")
@@ -188,10 +192,13 @@ export function buildCli(): Command {
           roles: parseRoles(user.roles),
           api_keys: keys.map((k) => ({ mode: k.mode, api_key: maskApiKey(k.prefix, k.last4) })),
         }));
-        print(out(), shaped, () =>
-          shaped
-            .map((u) => `${u.id}\t${u.email}\t${u.roles.join(",")}\t${u.api_keys.map((k) => k.api_key).join(" ")}`)
-            .join("\n") || "No users.",
+        print(
+          out(),
+          shaped,
+          () =>
+            shaped
+              .map((u) => `${u.id}\t${u.email}\t${u.roles.join(",")}\t${u.api_keys.map((k) => k.api_key).join(" ")}`)
+              .join("\n") || "No users.",
         );
       }),
     );
@@ -205,7 +212,11 @@ export function buildCli(): Command {
       withServices(async (services) => {
         const rotated = await rotateKeys(services, options.user);
         print(out(), { user_id: rotated.user.id, api_keys: rotated.keys }, () =>
-          [`New keys for user ${rotated.user.id}:`, `  test:       ${rotated.keys.test}`, `  production: ${rotated.keys.production}`].join("\n"),
+          [
+            `New keys for user ${rotated.user.id}:`,
+            `  test:       ${rotated.keys.test}`,
+            `  production: ${rotated.keys.production}`,
+          ].join("\n"),
         );
       }),
     );

@@ -22,7 +22,8 @@ export const ERROR_CATALOGUE = {
   },
   "errors.internal": {
     status: 500,
-    description: "An unexpected fault on the server. The response carries no detail; the log has it under the request id.",
+    description:
+      "An unexpected fault on the server. The response carries no detail; the log has it under the request id.",
   },
   "errors.unavailable": {
     status: 503,

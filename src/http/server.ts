@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { AppServices } from "../app-services.js";
 import { registerAccountRoutes } from "./plugins/account-scope.js";
 import { KeyHolderCache, registerAuth } from "./plugins/auth.js";
 import { registerBodyParsers } from "./plugins/body-parsers.js";
@@ -10,14 +11,13 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerKeyConcurrencyLimit } from "./plugins/key-concurrency.js";
 import { registerObservability } from "./plugins/observability.js";
-import type { AppServices } from "../app-services.js";
-import { Customer } from "./routes/customers/customers.schemas.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
+import { Customer } from "./routes/customers/customers.schemas.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
 import { ErrorBodySchema } from "./routes/schemas.js";
 import { pingRoutes } from "./routes/test/ping.routes.js";
-import { User } from "./routes/users/users.schemas.js";
 import { userRoutes } from "./routes/users/users.routes.js";
+import { User } from "./routes/users/users.schemas.js";
 
 export interface BuildServerOptions {
   /** pino options, or false for no logs (tests). */
@@ -86,4 +86,3 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
 
   return app;
 }
-

@@ -1,8 +1,8 @@
+import type { Selectable } from "kysely";
 import { type Kysely, sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { DialectName } from "../storage/db.js";
 import type { Database, JobTable } from "../storage/schema.js";
-import type { Selectable } from "kysely";
 
 export type JobRow = Selectable<JobTable>;
 

@@ -54,9 +54,12 @@ export class Worker {
     const job = await this.queue.claim(this.id, this.options.leaseMs);
     if (!job) return false;
     const handler = this.handlers[job.kind];
-    const heartbeat = setInterval(() => {
-      this.queue.heartbeat(job.id, this.id, this.options.leaseMs).catch(() => {});
-    }, Math.max(10, Math.floor(this.options.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        this.queue.heartbeat(job.id, this.id, this.options.leaseMs).catch(() => {});
+      },
+      Math.max(10, Math.floor(this.options.leaseMs / 3)),
+    );
     try {
       if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
       await handler(JSON.parse(job.payload), job);

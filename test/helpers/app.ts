@@ -18,7 +18,9 @@ export interface TestApp {
 
 /** The real server on a fresh database, with a manual clock; requests go through `app.inject`. */
 export async function buildTestApp(
-  options: { config?: Partial<Config> } & Omit<BuildServerOptions, "logger"> & { logger?: BuildServerOptions["logger"] } = {},
+  options: { config?: Partial<Config> } & Omit<BuildServerOptions, "logger"> & {
+      logger?: BuildServerOptions["logger"];
+    } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new ManualClock();

@@ -19,7 +19,11 @@ describe("API key authentication", () => {
   afterAll(() => t.close());
 
   const ping = (authorization?: string) =>
-    t.app.inject({ method: "GET", url: "/api/v2/test/ping", headers: authorization === undefined ? {} : { authorization } });
+    t.app.inject({
+      method: "GET",
+      url: "/api/v2/test/ping",
+      headers: authorization === undefined ? {} : { authorization },
+    });
 
   it("answers pong to a test key and to a production key", async () => {
     for (const key of [account.keys.test, account.keys.production]) {

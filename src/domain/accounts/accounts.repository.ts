@@ -35,10 +35,7 @@ export async function findKeyHolder(db: Executor, keyHash: string): Promise<KeyH
     .executeTakeFirst();
 }
 
-export async function insertAccount(
-  db: Executor,
-  account: Omit<AccountTable, "id">,
-): Promise<AccountRow> {
+export async function insertAccount(db: Executor, account: Omit<AccountTable, "id">): Promise<AccountRow> {
   return db.insertInto("accounts").values(account).returningAll().executeTakeFirstOrThrow();
 }
 

@@ -33,7 +33,10 @@ export async function issueKeysFor(
   user: Pick<UserRow, "id" | "account_id">,
   createdAt: string,
 ): Promise<PlaintextKeys> {
-  const [test, production] = KEY_MODES.map(issueApiKey) as [ReturnType<typeof issueApiKey>, ReturnType<typeof issueApiKey>];
+  const [test, production] = KEY_MODES.map(issueApiKey) as [
+    ReturnType<typeof issueApiKey>,
+    ReturnType<typeof issueApiKey>,
+  ];
   await insertApiKeys(db, user, [test, production], createdAt);
   return { test: test.plaintext, production: production.plaintext };
 }

@@ -25,11 +25,7 @@ export async function registerAccountScopedRoutes(app: FastifyInstance, routes: 
         if (childId === undefined) throw noSuchCustomer(raw);
         const account = await findAccount(app.services.db, childId);
         const caller = request.caller;
-        if (
-          !account ||
-          account.parent_id !== caller.accountId ||
-          !parseRoles(caller.roles).includes("API")
-        ) {
+        if (!account || account.parent_id !== caller.accountId || !parseRoles(caller.roles).includes("API")) {
           throw noSuchCustomer(raw);
         }
         request.scope = { accountId: account.id, mode: caller.mode };

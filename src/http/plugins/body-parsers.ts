@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import type { FastifyInstance } from "fastify";
 import qs from "qs";
 import { DomainError } from "../../domain/errors.js";
 

@@ -17,7 +17,10 @@ function fieldPath(issue: ValidationIssue, context: string | undefined): string 
   const parts = issue.instancePath.split("/").filter(Boolean);
   if (issue.keyword === "required") parts.push(String(issue.params.missingProperty));
   if (issue.keyword === "additionalProperties") parts.push(String(issue.params.additionalProperty));
-  const path = parts.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), "");
+  const path = parts.reduce(
+    (acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part),
+    "",
+  );
   return path || (context ?? "body");
 }
 
@@ -55,7 +58,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(405)
         .header("allow", allowed.join(", "))
-        .send(errorBody("route.method_not_allowed", `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`));
+        .send(
+          errorBody(
+            "route.method_not_allowed",
+            `${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
+          ),
+        );
     }
     return reply.code(404).send(errorBody("route.not_found", `No route ${request.method} ${path}.`));
   });
@@ -71,7 +79,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(413).send(errorBody("request.too_large", "The request body is too large."));
     }
     if (error.code?.startsWith("FST_ERR_CTP_") || (error instanceof SyntaxError && error.statusCode === 400)) {
-      return reply.code(400).send(errorBody("request.malformed_body", `The request body cannot be read: ${error.message}`));
+      return reply
+        .code(400)
+        .send(errorBody("request.malformed_body", `The request body cannot be read: ${error.message}`));
     }
     request.log.error({ err: error }, "unhandled error");
     return reply

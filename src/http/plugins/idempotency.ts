@@ -65,9 +65,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       case "key_reused":
         return reply
           .code(409)
-          .send(
-            errorBody("idempotency.key_reused", "This Idempotency-Key was already used with a different request."),
-          );
+          .send(errorBody("idempotency.key_reused", "This Idempotency-Key was already used with a different request."));
     }
   });
 

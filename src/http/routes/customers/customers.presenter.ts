@@ -1,6 +1,6 @@
-import type { UserWithKeys } from "../../../domain/accounts/list-users.js";
-import type { CustomerRecord } from "../../../domain/accounts/list-customers.js";
 import { maskApiKey } from "../../../domain/accounts/api-keys.js";
+import type { CustomerRecord } from "../../../domain/accounts/list-customers.js";
+import type { UserWithKeys } from "../../../domain/accounts/list-users.js";
 
 /** The key of the caller's mode, masked; the full key is only ever shown when it is made. */
 export function maskedKeyOf(user: UserWithKeys | undefined, mode: string): string | null {

@@ -63,9 +63,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       const { id } = request.params as { id: number };
       const rotated = await rotateKeys(app.services, id, [request.caller.accountId]);
       app.keyHolders.forget(rotated.revokedHashes);
-      return reply
-        .code(201)
-        .send({ user: { id: rotated.user.id, email: rotated.user.email }, api_keys: rotated.keys });
+      return reply.code(201).send({ user: { id: rotated.user.id, email: rotated.user.email }, api_keys: rotated.keys });
     },
   );
 };
