@@ -1,0 +1,34 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config.js";
+
+describe("configuration from the environment", () => {
+  it("defaults to an embedded SQLite file under ./data on port 3000", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve("data"));
+    expect(config.databaseUrl).toBe(`sqlite://${path.resolve("data/porter.sqlite")}`);
+    expect(config.publicBaseUrl).toBe("http://localhost:3000");
+  });
+
+  it.each([
+    ["PORT", "70000", /PORT must be a whole number from 0 to 65535/],
+    ["PORT", "abc", /PORT/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL must start with sqlite:\/\/ or postgres:\/\//],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
+    ["PUBLIC_BASE_URL", "ftp://x", /PUBLIC_BASE_URL/],
+    ["KEY_CONCURRENCY_LIMIT", "0", /KEY_CONCURRENCY_LIMIT/],
+  ])("refuses %s=%s with a clear message", (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("never echoes a database password", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://user:hunter2@db/x" })).toThrow(/\*\*\*@/);
+    try {
+      loadConfig({ DATABASE_URL: "mysql://user:hunter2@db/x" });
+    } catch (error) {
+      expect((error as Error).message).not.toContain("hunter2");
+    }
+  });
+});
