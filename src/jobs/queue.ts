@@ -52,6 +52,7 @@ export class JobQueue {
    */
   async claim(workerId: string, leaseMs: number): Promise<JobRow | undefined> {
     const now = this.clock.now().toISOString();
+    await this.failAbandonedExhaustedJobs(now);
     const leaseUntil = new Date(this.clock.now().getTime() + leaseMs).toISOString();
     let due = this.db
       .selectFrom("jobs")
@@ -78,6 +79,26 @@ export class JobQueue {
       .where("id", "=", (eb) => eb.selectFrom(due.as("due")).select("due.id"))
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /**
+   * A job whose worker died on its last allowed attempt is not run again: it failed (a job that
+   * kills its worker every time must not go round for ever).
+   */
+  private async failAbandonedExhaustedJobs(now: string): Promise<void> {
+    await this.db
+      .updateTable("jobs")
+      .set({
+        state: "failed",
+        locked_by: null,
+        locked_until: null,
+        last_error: "the worker running the last attempt stopped without finishing it",
+        updated_at: now,
+      })
+      .where("state", "=", "running")
+      .where("locked_until", "<", now)
+      .whereRef("attempts", ">=", "max_attempts")
+      .execute();
   }
 
   /** Extends a running job's lease; false when the job is no longer this worker's. */

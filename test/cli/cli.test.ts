@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { findKeyHolder } from "../../src/domain/accounts/accounts.repository.js";
+import { hashApiKey } from "../../src/domain/accounts/api-keys.js";
+import { runCli } from "../../src/main.js";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in this process, capturing what it writes. */
+async function cli(...argv: string[]): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array) => {
+    stdout += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
+    return true;
+  }) as typeof process.stdout.write);
+  const err = vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string | Uint8Array) => {
+    stderr += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
+    return true;
+  }) as typeof process.stderr.write);
+  try {
+    const code = await runCli(argv);
+    return { code, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+function json<T = Record<string, unknown>>(result: CliResult): T {
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+interface CreatedUserOutput {
+  user: { id: number; email: string; account_id: number; roles: string[] };
+  api_keys: { test: string; production: string } | null;
+}
+
+describe("the porter CLI", () => {
+  let testDb: TestDatabase;
+  const savedUrl = process.env.DATABASE_URL;
+
+  const authenticates = async (key: string) => (await findKeyHolder(testDb.db.kysely, hashApiKey(key))) !== undefined;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    process.env.DATABASE_URL = testDb.url;
+  });
+  afterAll(async () => {
+    if (savedUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = savedUrl;
+    await testDb.drop();
+  });
+
+  let accountId: number;
+
+  it("creates an account and prints it as JSON with --json", async () => {
+    const account = json<{ id: number; name: string; parent_id: number | null }>(
+      await cli("--json", "accounts", "create", "--name", "Acme", "--email", "ops@acme.test"),
+    );
+    expect(account.id).toEqual(expect.any(Number));
+    expect(account).toMatchObject({ name: "Acme", parent_id: null, email: "ops@acme.test" });
+    accountId = account.id;
+
+    const stored = await testDb.db.kysely
+      .selectFrom("accounts")
+      .selectAll()
+      .where("id", "=", accountId)
+      .executeTakeFirst();
+    expect(stored?.name).toBe("Acme");
+  });
+
+  it("creates a child account with --parent, and refuses a grandchild", async () => {
+    const plain = await cli("accounts", "create", "--name", "Kid", "--parent", String(accountId));
+    expect(plain.code, plain.stderr).toBe(0);
+    const match = /^Created account (\d+) \(Kid\)$/m.exec(plain.stdout);
+    expect(match).not.toBeNull();
+    const kidId = Number(match?.[1]);
+    const kid = await testDb.db.kysely.selectFrom("accounts").selectAll().where("id", "=", kidId).executeTakeFirst();
+    expect(kid?.parent_id).toBe(accountId);
+
+    const grandchild = await cli("accounts", "create", "--name", "Grandkid", "--parent", String(kidId));
+    expect(grandchild.code).toBe(1);
+    expect(grandchild.stderr).toContain("customer.nesting_not_allowed");
+  });
+
+  it("fails with exit code 1 when the parent account does not exist", async () => {
+    const result = await cli("accounts", "create", "--name", "Orphan", "--parent", "999999");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("account.not_found");
+    expect(result.stdout).toBe("");
+  });
+
+  it("lists accounts, as text and as JSON", async () => {
+    const text = await cli("accounts", "list");
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`${accountId}\tAcme\n`);
+    expect(text.stdout).toMatch(new RegExp(`^\\d+\\tKid\\t\\(child of ${accountId}\\)$`, "m"));
+
+    const rows = json<Array<{ id: number; name: string; parent_id: number | null }>>(
+      await cli("--json", "accounts", "list"),
+    );
+    expect(rows.map((r) => r.name)).toEqual(["Acme", "Kid"]);
+    expect(rows[1]?.parent_id).toBe(accountId);
+  });
+
+  let userId: number;
+  let keys: { test: string; production: string };
+
+  it("creates an API user and prints its test and production keys once", async () => {
+    const created = json<CreatedUserOutput>(
+      await cli("--json", "users", "create", "--account", String(accountId), "--email", "a@b.co", "--role", "API"),
+    );
+    expect(created.user).toMatchObject({ email: "a@b.co", account_id: accountId, roles: ["API"] });
+    expect(created.api_keys).not.toBeNull();
+    keys = created.api_keys as { test: string; production: string };
+    userId = created.user.id;
+    expect(keys.test).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
+    expect(keys.production).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
+
+    const holder = await findKeyHolder(testDb.db.kysely, hashApiKey(keys.test));
+    expect(holder).toMatchObject({ userId, accountId, mode: "test" });
+    expect(await findKeyHolder(testDb.db.kysely, hashApiKey(keys.production))).toMatchObject({ mode: "production" });
+  });
+
+  it("prints the keys in text mode too, with several roles", async () => {
+    const result = await cli(
+      "users",
+      "create",
+      "--account",
+      String(accountId),
+      "--email",
+      "owner@acme.test",
+      "--role",
+      "Owner",
+      "API",
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Created user \d+ \(owner@acme\.test\) with roles Owner,API$/m);
+    expect(result.stdout).toMatch(/^ {2}test: +pk_test_[0-9A-Za-z]{32}$/m);
+    expect(result.stdout).toMatch(/^ {2}production: +pk_live_[0-9A-Za-z]{32}$/m);
+  });
+
+  it("prints no keys for a user without the API role", async () => {
+    const asJson = json<CreatedUserOutput>(
+      await cli("--json", "users", "create", "--account", String(accountId), "--email", "m@b.co", "--role", "Member"),
+    );
+    expect(asJson.api_keys).toBeNull();
+    expect(asJson.user.roles).toEqual(["Member"]);
+
+    const text = await cli("users", "create", "--account", String(accountId), "--email", "o@b.co", "--role", "Owner");
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain("with roles Owner");
+    expect(text.stdout).not.toContain("pk_");
+
+    const stored = await testDb.db.kysely
+      .selectFrom("api_keys")
+      .select("id")
+      .where("user_id", "in", [asJson.user.id])
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it("lists an account's users with masked keys, never the full key", async () => {
+    const text = await cli("users", "list", "--account", String(accountId));
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain("a@b.co");
+    expect(text.stdout).toContain(`pk_test_…${keys.test.slice(-4)}`);
+    expect(text.stdout).toContain(`pk_live_…${keys.production.slice(-4)}`);
+    expect(text.stdout).not.toContain(keys.test);
+    expect(text.stdout).not.toContain(keys.production);
+
+    const rows = json<Array<{ id: number; email: string; api_keys: Array<{ mode: string; api_key: string }> }>>(
+      await cli("--json", "users", "list", "--account", String(accountId)),
+    );
+    const apiUser = rows.find((u) => u.id === userId);
+    expect(apiUser?.api_keys).toEqual([
+      { mode: "test", api_key: `pk_test_…${keys.test.slice(-4)}` },
+      { mode: "production", api_key: `pk_live_…${keys.production.slice(-4)}` },
+    ]);
+    expect(rows.find((u) => u.email === "m@b.co")?.api_keys).toEqual([]);
+    const whole = JSON.stringify(rows);
+    expect(whole).not.toContain(keys.test);
+    expect(whole).not.toContain(keys.production);
+    expect(whole).not.toContain(hashApiKey(keys.test));
+  });
+
+  it("rotates a user's keys: new keys work, the old ones stop authenticating", async () => {
+    expect(await authenticates(keys.test)).toBe(true);
+    const rotated = json<{ user_id: number; api_keys: { test: string; production: string } }>(
+      await cli("--json", "keys", "rotate", "--user", String(userId)),
+    );
+    expect(rotated.user_id).toBe(userId);
+    expect(rotated.api_keys.test).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
+    expect(rotated.api_keys.production).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
+    expect(rotated.api_keys.test).not.toBe(keys.test);
+
+    expect(await authenticates(keys.test)).toBe(false);
+    expect(await authenticates(keys.production)).toBe(false);
+    expect(await findKeyHolder(testDb.db.kysely, hashApiKey(rotated.api_keys.test))).toMatchObject({
+      userId,
+      mode: "test",
+    });
+    expect(await authenticates(rotated.api_keys.production)).toBe(true);
+
+    // Text mode prints the fresh pair too, and that rotation again retires the JSON one.
+    const text = await cli("keys", "rotate", "--user", String(userId));
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`New keys for user ${userId}:`);
+    const newTest = /pk_test_[0-9A-Za-z]{32}/.exec(text.stdout)?.[0];
+    expect(newTest).toBeDefined();
+    expect(await authenticates(newTest as string)).toBe(true);
+    expect(await authenticates(rotated.api_keys.test)).toBe(false);
+    keys = { test: newTest as string, production: /pk_live_[0-9A-Za-z]{32}/.exec(text.stdout)?.[0] as string };
+  });
+
+  it("refuses to rotate keys of a user without the API role, or of an unknown user", async () => {
+    const member = await testDb.db.kysely
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "m@b.co")
+      .executeTakeFirstOrThrow();
+    const noApi = await cli("keys", "rotate", "--user", String(member.id));
+    expect(noApi.code).toBe(1);
+    expect(noApi.stderr).toContain("user.not_api_user");
+
+    const unknown = await cli("keys", "rotate", "--user", "999999");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("user.not_found");
+  });
+
+  it("revokes every key of a user", async () => {
+    expect(await authenticates(keys.test)).toBe(true);
+    const revoked = json<{ user_id: number; revoked: number }>(
+      await cli("--json", "keys", "revoke", "--user", String(userId)),
+    );
+    expect(revoked).toEqual({ user_id: userId, revoked: 2 });
+    expect(await authenticates(keys.test)).toBe(false);
+    expect(await authenticates(keys.production)).toBe(false);
+
+    const again = await cli("keys", "revoke", "--user", String(userId));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout.trim()).toBe("Revoked 0 key(s).");
+
+    const listed = await cli("users", "list", "--account", String(accountId));
+    expect(listed.stdout).not.toContain(`…${keys.test.slice(-4)}`);
+  });
+
+  it.each([
+    ["accounts create without --name", ["accounts", "create"], /--name/],
+    [
+      "a non-numeric --account",
+      ["users", "create", "--account", "abc", "--email", "x@y.co", "--role", "API"],
+      /--account must be a positive whole number/,
+    ],
+    [
+      "a zero --parent",
+      ["accounts", "create", "--name", "X", "--parent", "0"],
+      /--parent must be a positive whole number/,
+    ],
+    ["an unknown role", ["users", "create", "--account", "1", "--email", "x@y.co", "--role", "Nope"], /Nope/],
+    ["users create without --role", ["users", "create", "--account", "1", "--email", "x@y.co"], /--role/],
+    ["an unknown command", ["frobnicate"], /unknown command/i],
+    ["an unknown option", ["accounts", "list", "--colour"], /unknown option/i],
+  ])("exits with 2 on %s, explaining on stderr", async (_name, argv, message) => {
+    const before = await testDb.db.kysely.selectFrom("users").select("id").execute();
+    const result = await cli(...argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(await testDb.db.kysely.selectFrom("users").select("id").execute()).toEqual(before);
+  });
+
+  it("exits with 2 on a bad configuration", async () => {
+    process.env.DATABASE_URL = "mysql://nope";
+    try {
+      const result = await cli("accounts", "list");
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("DATABASE_URL must start with sqlite:// or postgres://");
+    } finally {
+      process.env.DATABASE_URL = testDb.url;
+    }
+  });
+
+  it("prints help and exits with 0 for --help", async () => {
+    const result = await cli("--help");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Usage: porter");
+    for (const command of ["serve", "worker", "migrate", "accounts", "users", "keys"]) {
+      expect(result.stdout).toMatch(new RegExp(`^ {2}${command}\\b`, "m"));
+    }
+  });
+
+  it("prints a command group's help and exits with 0 for users --help", async () => {
+    const result = await cli("users", "--help");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Usage: porter users");
+    expect(result.stdout).toMatch(/^ {2}create\b/m);
+    expect(result.stdout).toMatch(/^ {2}list\b/m);
+  });
+});

@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { JobQueue, type JobRow } from "../../src/jobs/queue.js";
+import { Worker } from "../../src/jobs/worker.js";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const CHILD_LEASE_MS = 2000;
+
+/** Polls until `check` yields a value, every `everyMs`, failing after `timeoutMs`. */
+async function waitFor<T>(
+  what: () => string,
+  check: () => Promise<T | undefined>,
+  { everyMs = 50, timeoutMs = 10_000 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+function exited(
+  child: ChildProcess,
+  timeoutMs = 10_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve({ code: child.exitCode, signal: child.signalCode });
+      return;
+    }
+    const timer = setTimeout(
+      () => reject(new Error(`child ${child.pid} did not exit within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
+
+describe("a worker process killed mid-job", () => {
+  let testDb: TestDatabase;
+  let child: ChildProcess | undefined;
+  let childOutput = "";
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await exited(child).catch(() => {});
+    }
+    await testDb.drop();
+  });
+
+  it("loses its job when the lease runs out, and another worker runs it to completion", async () => {
+    // Enqueued "now" in real time, so the child (system clock) finds it due.
+    const clock = new ManualClock(new Date());
+    const queue = new JobQueue(testDb.db.kysely, testDb.db.dialect, clock);
+    const jobId = await queue.enqueue("hang", { order: 42 }, { maxAttempts: 3 });
+
+    child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/hanging-worker.ts"], {
+      cwd: root,
+      env: { ...process.env, ...testDb.env, HANG_LEASE_MS: String(CHILD_LEASE_MS) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const running = child;
+    running.stdout?.on("data", (chunk: Buffer) => (childOutput += chunk.toString()));
+    running.stderr?.on("data", (chunk: Buffer) => (childOutput += chunk.toString()));
+
+    const claimed = await waitFor(
+      () => `the child to claim job ${jobId} (child output: ${childOutput})`,
+      async () => {
+        if (running.exitCode !== null) throw new Error(`the child exited early (${running.exitCode}): ${childOutput}`);
+        const job = await queue.find(jobId);
+        return job?.state === "running" ? job : undefined;
+      },
+    );
+    expect(claimed.attempts).toBe(1);
+    expect(claimed.locked_by).toMatch(/^worker-/);
+    const childWorkerId = claimed.locked_by;
+    expect(running.exitCode).toBeNull();
+
+    running.kill("SIGKILL");
+    expect(await exited(running)).toEqual({ code: null, signal: "SIGKILL" });
+
+    // The dead worker's job is still marked running under its (now unrenewable) lease.
+    const orphan = (await queue.find(jobId)) as JobRow;
+    expect(orphan).toMatchObject({ state: "running", attempts: 1, locked_by: childWorkerId });
+    expect(orphan.locked_until).not.toBeNull();
+    const leaseEnd = new Date(orphan.locked_until as string).getTime();
+
+    const handled: unknown[] = [];
+    const rescuer = new Worker(
+      queue,
+      { hang: async (payload) => void handled.push(payload) },
+      {
+        leaseMs: 30_000,
+        pollMs: 10,
+      },
+    );
+
+    // Until the lease has run out, the job stays the dead worker's.
+    clock.set(new Date(leaseEnd));
+    expect(await rescuer.runOne()).toBe(false);
+    expect(handled).toEqual([]);
+
+    // Past the lease, another worker claims it again and finishes it.
+    clock.set(new Date(leaseEnd + 1));
+    expect(await rescuer.runOne()).toBe(true);
+    expect(handled).toEqual([{ order: 42 }]);
+    expect(await queue.find(jobId)).toMatchObject({
+      state: "done",
+      attempts: 2,
+      locked_by: rescuer.id,
+      last_error: null,
+    });
+    expect(rescuer.id).not.toBe(childWorkerId);
+    expect(childOutput).toContain(`claimed job ${jobId} as ${childWorkerId}`);
+  });
+});
