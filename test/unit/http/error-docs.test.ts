@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ERROR_CATALOGUE } from "../../../src/http/errors.js";
 import { renderErrorDocs } from "../../../scripts/error-docs.js";
+import { ERROR_CATALOGUE } from "../../../src/http/errors.js";
 
 describe("docs/errors.md", () => {
   it("lists exactly the codes the server answers with (run `npm run docs:errors` after changing them)", () => {
