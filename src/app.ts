@@ -1,22 +1,26 @@
 import type { FastifyInstance } from "fastify";
 import type { AppServices } from "./app-services.js";
+import { CARRIER_CODES_CONNECTED_BY_DEFAULT } from "./carriers/registry.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { countAccounts } from "./domain/accounts/accounts.repository.js";
 import { createAccount } from "./domain/accounts/create-account.js";
 import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js";
+import { connectAllSandboxCarriers } from "./domain/carriers/connect-carrier.js";
 import { buildServer } from "./http/server.js";
 import { jobHandlers } from "./jobs/handlers.js";
 import { JobQueue } from "./jobs/queue.js";
 import { Worker } from "./jobs/worker.js";
 import { openDatabase } from "./storage/db.js";
 import { migrateToLatest } from "./storage/migrate.js";
+import { loadSecretKey, SecretBox } from "./storage/secret-box.js";
 
 /** Opens the database (migrated to the latest schema) and wires the domain services. */
 export async function openServices(config: Config, clock: Clock = systemClock): Promise<AppServices> {
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  return { config, database, db: database.kysely, clock };
+  const secrets = new SecretBox(loadSecretKey(config.secretKey, config.dataDir));
+  return { config, database, db: database.kysely, clock, secrets };
 }
 
 export function createWorker(services: AppServices, logger?: FastifyInstance["log"]): Worker {
@@ -34,7 +38,10 @@ export interface DemoAccount {
   keys: PlaintextKeys;
 }
 
-/** On an empty database, a demo merchant with one Owner+API user, so the first curl works. */
+/**
+ * On an empty database, a demo merchant with one Owner+API user and every sandbox carrier
+ * connected in both modes, so the first curl works.
+ */
 export async function ensureDemoAccount(services: AppServices): Promise<DemoAccount | undefined> {
   if ((await countAccounts(services.db)) > 0) return undefined;
   const account = await createAccount(services, { name: "Demo Merchant", email: "demo@porter.local" });
@@ -46,6 +53,7 @@ export async function ensureDemoAccount(services: AppServices): Promise<DemoAcco
     roles: ["Owner", "API"],
   });
   if (!keys) throw new Error("the demo user has the API role, so it has keys");
+  await connectAllSandboxCarriers(services, account.id, CARRIER_CODES_CONNECTED_BY_DEFAULT);
   return { accountId: account.id, email: "demo@porter.local", keys };
 }
 

@@ -15,6 +15,8 @@ export interface Config {
   /** How long a claimed job stays leased to a worker without a heartbeat. */
   jobLeaseMs: number;
   jobPollMs: number;
+  /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
+  secretKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +53,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
   }
+  const secretKey = env.SECRET_KEY || undefined;
+  if (secretKey && !/^[0-9a-fA-F]{64}$/.test(secretKey) && Buffer.from(secretKey, "base64").length !== 32) {
+    throw new ConfigError("SECRET_KEY must be 32 bytes written as 64 hex characters or as base64");
+  }
   return {
     port,
     host,
@@ -62,5 +68,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 1_048_576, 1024, 100 * 1_048_576),
     jobLeaseMs: integer(env, "JOB_LEASE_MS", 30_000, 1000, 3_600_000),
     jobPollMs: integer(env, "JOB_POLL_MS", 500, 10, 60_000),
+    secretKey,
   };
 }

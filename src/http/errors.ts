@@ -61,6 +61,29 @@ export const ERROR_CATALOGUE = {
     status: 403,
     description: "A child account cannot create child accounts of its own.",
   },
+  "carrier_account.not_found": {
+    status: 404,
+    description: "No live carrier account with this id in the caller's account and mode.",
+  },
+  "carrier_account.unknown_carrier": { status: 422, description: "The carrier code is not one Porter knows." },
+  "carrier_account.unknown_service": {
+    status: 422,
+    description: "An enabled service id does not belong to the carrier being connected.",
+  },
+  "carrier_account.already_connected": {
+    status: 409,
+    description: "The carrier is already connected in this mode; disconnect the old connection first.",
+  },
+  "carrier_account.mode_mismatch": {
+    status: 422,
+    description: "A carrier account is made in the mode of the key that creates it.",
+  },
+  "service.not_found": { status: 404, description: "No carrier service has this id." },
+  "zone.unsupported_country": {
+    status: 400,
+    description: "Zones are measured between US postal codes (states, territories, military).",
+  },
+  "zone.invalid_postal_code": { status: 400, description: "A postal code is malformed or not a known US ZIP code." },
   "user.not_found": { status: 404, description: "No user with this id in the caller's account." },
   "user.email_taken": { status: 409, description: "Another user already has this email address." },
   "user.not_api_user": {

@@ -4,17 +4,22 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { AppServices } from "../app-services.js";
-import { registerAccountRoutes } from "./plugins/account-scope.js";
+import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/account-scope.js";
 import { KeyHolderCache, registerAuth } from "./plugins/auth.js";
 import { registerBodyParsers } from "./plugins/body-parsers.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerKeyConcurrencyLimit } from "./plugins/key-concurrency.js";
 import { registerObservability } from "./plugins/observability.js";
+import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { Customer } from "./routes/customers/customers.schemas.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
+import { rateRoutes } from "./routes/rates/rates.routes.js";
 import { ErrorBodySchema } from "./routes/schemas.js";
+import { serviceRoutes } from "./routes/services/services.routes.js";
+import { shippingRoutes } from "./routes/shipping/shipping.routes.js";
+import { statusRoutes } from "./routes/status/status.routes.js";
 import { pingRoutes } from "./routes/test/ping.routes.js";
 import { userRoutes } from "./routes/users/users.routes.js";
 import { User } from "./routes/users/users.schemas.js";
@@ -55,7 +60,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
 
   await app.register(swagger, {
     openapi: {
-      openapi: "3.0.3",
+      openapi: "3.1.0",
       info: {
         title: "Porter API",
         version: "2.0.0",
@@ -81,6 +86,11 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountRoutes(api, pingRoutes);
     await registerAccountRoutes(api, customerRoutes);
     await registerAccountRoutes(api, userRoutes);
+    await registerAccountRoutes(api, serviceRoutes);
+    await registerAccountRoutes(api, statusRoutes);
+    await registerAccountScopedRoutes(api, rateRoutes);
+    await registerAccountScopedRoutes(api, shippingRoutes);
+    await registerAccountScopedRoutes(api, carrierAccountRoutes);
     if (options.extraApiRoutes) await options.extraApiRoutes(api);
   });
 

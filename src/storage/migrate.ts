@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
 import type { Db, DialectName } from "./db.js";
 import * as foundation from "./migrations/0001-foundation.js";
+import * as carriers from "./migrations/0002-carriers.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
 /** In order; a name never changes once released. */
 const MIGRATIONS: Record<string, PortableMigration> = {
   "0001-foundation": foundation,
+  "0002-carriers": carriers,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

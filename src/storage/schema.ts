@@ -67,10 +67,35 @@ export interface JobTable {
   updated_at: string;
 }
 
+export interface CarrierAccountTable {
+  id: Generated<number>;
+  account_id: number;
+  carrier_code: string;
+  mode: "test" | "production";
+  description: string | null;
+  /** AES-256-GCM sealed JSON of the carrier credentials. */
+  credentials_ciphertext: string;
+  /** JSON array of service ids; null means every service of the carrier. */
+  enabled_service_ids: string | null;
+  created_at: string;
+  disconnected_at: string | null;
+}
+
+/** The operator's word on a carrier API (rate, label, manifest, tracking, pickup); absent = online. */
+export interface CarrierServiceStatusTable {
+  carrier_code: string;
+  api_service: string;
+  status: "online" | "degraded" | "offline";
+  message: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
   api_keys: ApiKeyTable;
   idempotency_keys: IdempotencyKeyTable;
   jobs: JobTable;
+  carrier_accounts: CarrierAccountTable;
+  carrier_service_statuses: CarrierServiceStatusTable;
 }

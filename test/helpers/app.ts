@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { AppServices } from "../../src/app-services.js";
 import { ManualClock } from "../../src/clock.js";
@@ -6,6 +7,7 @@ import { createAccount } from "../../src/domain/accounts/create-account.js";
 import { createUser, type PlaintextKeys } from "../../src/domain/accounts/create-user.js";
 import type { Role } from "../../src/domain/accounts/roles.js";
 import { type BuildServerOptions, buildServer } from "../../src/http/server.js";
+import { SecretBox } from "../../src/storage/secret-box.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
 export interface TestApp {
@@ -25,7 +27,8 @@ export async function buildTestApp(
   const database = await createTestDatabase();
   const clock = new ManualClock();
   const config = { ...loadConfig({ LOG_LEVEL: "silent" }), databaseUrl: database.url, ...options.config };
-  const services: AppServices = { config, database: database.db, db: database.db.kysely, clock };
+  const secrets = new SecretBox(randomBytes(32));
+  const services: AppServices = { config, database: database.db, db: database.db.kysely, clock, secrets };
   const app = await buildServer(services, {
     logger: options.logger ?? false,
     extraApiRoutes: options.extraApiRoutes,

@@ -116,7 +116,7 @@ describe("server-wide behaviour", () => {
     const response = await t.app.inject({ method: "GET", url: "/api/v2/openapi.json" });
     expect(response.statusCode).toBe(200);
     const document = response.json();
-    expect(document.openapi).toBe("3.0.3");
+    expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(["/api/v2/test/ping", "/api/v2/customers", "/api/v2/customers/{id}", "/api/v2/users"]),
     );

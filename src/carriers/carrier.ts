@@ -1,0 +1,66 @@
+import type { CarrierCode, RatedParcel, RateQuote, ServiceDefinition } from "./catalogue.js";
+
+/** The carrier APIs a connected carrier offers; `GET /status` reports one row per API. */
+export const CARRIER_APIS = ["rate", "label", "manifest", "tracking", "pickup"] as const;
+export type CarrierApi = (typeof CARRIER_APIS)[number];
+
+/** An address as the carrier needs it; already validated at the edge. */
+export interface CarrierAddress {
+  company?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  address1: string;
+  address2?: string | null;
+  city: string;
+  state: string;
+  country: string;
+  postal_code: string;
+}
+
+export interface RateRequest {
+  from: CarrierAddress;
+  to: CarrierAddress;
+  parcels: readonly RatedParcel[];
+  /** Whether the destination is a residence (the address classifier decides). */
+  residential: boolean;
+  /** The services to rate: this carrier's, enabled for the account and asked for. */
+  services: readonly ServiceDefinition[];
+}
+
+/** One service's answer: a price for the whole shipment, or why the service cannot carry it. */
+export interface ServiceRate {
+  service: ServiceDefinition;
+  /** The zone the price was read in, as the carrier writes it ("05"), or null abroad. */
+  zone: string | null;
+  /** Package type of the first parcel, as rated. */
+  packageType: string;
+  quote?: RateQuote;
+  refusal?: string;
+}
+
+/** The carrier as a whole failed the call (outage, bad address for its API …); its words travel on. */
+export class CarrierError extends Error {
+  constructor(
+    readonly carrierCode: CarrierCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CarrierError";
+  }
+}
+
+/**
+ * What Porter asks of a carrier. A carrier is one folder implementing this; adding one touches no
+ * route. Later capabilities (labels, manifests, pickups, tracking) join this interface as they land.
+ */
+export interface CarrierAdapter {
+  readonly code: CarrierCode;
+  /** How the carrier names itself in messages, e.g. "USPS", "FedEx". */
+  readonly displayName: string;
+  readonly services: readonly ServiceDefinition[];
+  /** The carrier APIs this carrier has (USPS has all five; UPS has no manifest). */
+  readonly apis: readonly CarrierApi[];
+  rate(request: RateRequest): Promise<ServiceRate[]>;
+  /** The zone between two US ZIP codes as the carrier writes it ("05"); throws for unknown codes. */
+  zone(fromZip: string, toZip: string): string;
+}

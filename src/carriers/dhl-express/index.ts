@@ -1,0 +1,14 @@
+import type { CarrierAdapter } from "../carrier.js";
+import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
+import { groundZone } from "../sandbox/zones.js";
+import { rateService } from "./rates.js";
+import { DHL_EXPRESS_SERVICES } from "./services.js";
+
+export const dhlExpress: CarrierAdapter = sandboxCarrier({
+  code: "dhl_express",
+  displayName: "DHL Express",
+  services: DHL_EXPRESS_SERVICES,
+  apis: ["rate", "label", "tracking", "pickup"],
+  domesticZone: groundZone,
+  rateService,
+});

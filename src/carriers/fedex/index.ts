@@ -1,0 +1,15 @@
+import type { CarrierAdapter } from "../carrier.js";
+import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
+import { groundZone } from "../sandbox/zones.js";
+import { rateService } from "./rates.js";
+import { FEDEX_SERVICES } from "./services.js";
+
+/** FedEx has no manifest concept in the API (the spec). */
+export const fedex: CarrierAdapter = sandboxCarrier({
+  code: "fed_ex",
+  displayName: "FedEx",
+  services: FEDEX_SERVICES,
+  apis: ["rate", "label", "tracking", "pickup"],
+  domesticZone: groundZone,
+  rateService,
+});

@@ -1,0 +1,104 @@
+import { type CarrierAdapter, type CarrierApi, CarrierError, type RateRequest, type ServiceRate } from "../carrier.js";
+import type {
+  CarrierCode,
+  CostLine,
+  RateContext,
+  RatedParcel,
+  RateQuote,
+  RateRefusal,
+  ServiceDefinition,
+} from "../catalogue.js";
+import { isDeliveryAreaZip } from "./delivery-area.js";
+import { isRefusal } from "./eligibility.js";
+import { quoteFromLines } from "./money.js";
+import { isUsDomestic } from "./us-domestic.js";
+import { formatZone, ZoneLookupError } from "./zones.js";
+
+export interface SandboxCarrierDefinition {
+  code: CarrierCode;
+  displayName: string;
+  services: readonly ServiceDefinition[];
+  apis: readonly CarrierApi[];
+  /** The carrier's zone between two US ZIP codes (throws ZoneLookupError for unknown ones). */
+  domesticZone(fromZip: string, toZip: string): number;
+  rateService(service: ServiceDefinition, parcel: RatedParcel, context: RateContext): RateQuote | RateRefusal;
+}
+
+/**
+ * Integrators script a carrier failure by putting `sandbox-fault:<carrier_code>` in the
+ * recipient's company or address2, so a rate response with `warnings` can be produced on purpose.
+ */
+export function requestedFault(request: RateRequest, code: CarrierCode): boolean {
+  const marker = `sandbox-fault:${code}`;
+  return [request.to.company, request.to.address2].some((field) => field?.toLowerCase().includes(marker));
+}
+
+/** Adds up per-parcel quotes line by line, so the shipment's breakdown has one line per kind. */
+function combineQuotes(quotes: readonly RateQuote[]): RateQuote {
+  const byKind = new Map<string, CostLine>();
+  for (const line of quotes.flatMap((q) => q.lines)) {
+    const seen = byKind.get(line.kind);
+    byKind.set(line.kind, seen ? { ...seen, amountCents: seen.amountCents + line.amountCents } : { ...line });
+  }
+  return quoteFromLines(
+    [...byKind.values()],
+    quotes.reduce((sum, q) => sum + q.billableWeightOz, 0),
+  );
+}
+
+/** The shared simulation behind every sandbox carrier: eligibility, zones, per-parcel pricing. */
+export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAdapter {
+  const { code, displayName } = definition;
+
+  const zoneOf = (request: RateRequest): number | null => {
+    if (!isUsDomestic(request.to.country)) return null;
+    try {
+      return definition.domesticZone(request.from.postal_code, request.to.postal_code);
+    } catch (error) {
+      if (error instanceof ZoneLookupError) {
+        throw new CarrierError(
+          code,
+          `${displayName} returned error: Postal code ${error.postalCode} missing or invalid`,
+        );
+      }
+      throw error;
+    }
+  };
+
+  return {
+    code,
+    displayName,
+    services: definition.services,
+    apis: definition.apis,
+    zone: (fromZip, toZip) => formatZone(definition.domesticZone(fromZip, toZip)),
+    async rate(request) {
+      if (requestedFault(request, code)) {
+        throw new CarrierError(code, `${displayName} returned error: Service temporarily unavailable (sandbox fault)`);
+      }
+      const domestic = isUsDomestic(request.to.country) && isUsDomestic(request.from.country);
+      const candidates = request.services.filter((s) => (s.scope === "domestic") === domestic);
+      if (candidates.length === 0) return [];
+      const zone = zoneOf(request);
+      const context: RateContext = {
+        zone: zone ?? 0,
+        residential: request.residential,
+        toCountry: request.to.country.toUpperCase(),
+        deliveryArea: domestic && isDeliveryAreaZip(request.to.postal_code),
+      };
+      return candidates.map((service): ServiceRate => {
+        const base = {
+          service,
+          zone: zone === null ? null : formatZone(zone),
+          packageType: request.parcels[0]?.packageType ?? "parcel",
+        };
+        if (request.parcels.length > 1 && !service.multiParcel) {
+          return { ...base, refusal: `${service.name} takes one parcel per shipment; ship each parcel separately` };
+        }
+        const outcomes = request.parcels.map((parcel) => definition.rateService(service, parcel, context));
+        const refusal = outcomes.find(isRefusal);
+        if (refusal) return { ...base, refusal: refusal.refused };
+        return { ...base, quote: combineQuotes(outcomes as RateQuote[]) };
+      });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { CARRIER_APIS, type CarrierApi } from "../../carriers/carrier.js";
+import { findCarrier } from "../../carriers/registry.js";
+import { DomainError } from "../errors.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import {
+  listCarrierServiceStatuses,
+  listConnectedCarrierAccounts,
+  upsertCarrierServiceStatus,
+} from "./carrier-accounts.repository.js";
+
+export const SERVICE_STATES = ["online", "degraded", "offline"] as const;
+export type ServiceState = (typeof SERVICE_STATES)[number];
+
+export interface CarrierApiStatus {
+  carrierCode: string;
+  carrierName: string;
+  api: CarrierApi;
+  status: ServiceState;
+  message: string | null;
+}
+
+/** One row per API of each carrier the account has connected, as the operator last set it. */
+export async function carrierApiStatuses(services: DomainServices, scope: AccountScope): Promise<CarrierApiStatus[]> {
+  const [accounts, statuses] = await Promise.all([
+    listConnectedCarrierAccounts(services.db, scope),
+    listCarrierServiceStatuses(services.db),
+  ]);
+  const carriers = [...new Set(accounts.map((a) => a.carrier_code))].map(findCarrier).filter((c) => c !== undefined);
+  return carriers.flatMap((carrier) =>
+    carrier.apis.map((api) => {
+      const set = statuses.find((s) => s.carrier_code === carrier.code && s.api_service === api);
+      return {
+        carrierCode: carrier.code,
+        carrierName: carrier.displayName,
+        api,
+        status: set?.status ?? "online",
+        message: set?.message ?? null,
+      };
+    }),
+  );
+}
+
+/** The operator marks a carrier API degraded or offline (or online again), for every account. */
+export async function setCarrierApiStatus(
+  services: DomainServices,
+  carrierCode: string,
+  api: string,
+  status: ServiceState,
+  message: string | null,
+): Promise<void> {
+  const carrier = findCarrier(carrierCode);
+  if (!carrier) throw new DomainError("carrier_account.unknown_carrier", `There is no carrier ${carrierCode}.`);
+  if (!(CARRIER_APIS as readonly string[]).includes(api) || !carrier.apis.includes(api as CarrierApi)) {
+    throw new DomainError(
+      "request.invalid",
+      `${carrier.displayName} has no ${api} API; it has ${carrier.apis.join(", ")}.`,
+    );
+  }
+  await upsertCarrierServiceStatus(services.db, {
+    carrier_code: carrier.code,
+    api_service: api,
+    status,
+    message,
+    updated_at: services.clock.now().toISOString(),
+  });
+}

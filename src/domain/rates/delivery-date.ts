@@ -1,0 +1,31 @@
+import type { CarrierCode } from "../../carriers/catalogue.js";
+
+/** Carriers' dates run on US Central time (postal close-out and cut-offs are Central). */
+const CARRIER_TIME_ZONE = "America/Chicago";
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: CARRIER_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Today's date (YYYY-MM-DD) where the carriers are. */
+export function carrierToday(now: Date): string {
+  return dayFormat.format(now);
+}
+
+/**
+ * The date a parcel shipped on `shipDate` arrives after `transitDays` delivery days. USPS delivers
+ * Monday to Saturday; the others Monday to Friday. Holidays are not modelled.
+ */
+export function deliveryDate(shipDate: string, transitDays: number, carrier: CarrierCode): string {
+  const day = new Date(`${shipDate}T12:00:00.000Z`);
+  let left = transitDays;
+  while (left > 0) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const weekday = day.getUTCDay();
+    const delivers = weekday !== 0 && (weekday !== 6 || carrier === "usps");
+    if (delivers) left -= 1;
+  }
+  return day.toISOString().slice(0, 10);
+}

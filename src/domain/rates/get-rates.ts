@@ -1,0 +1,135 @@
+import { type CarrierAdapter, type CarrierAddress, CarrierError, type ServiceRate } from "../../carriers/carrier.js";
+import type { ServiceDefinition } from "../../carriers/catalogue.js";
+import { findCarrier } from "../../carriers/registry.js";
+import { classifyAddress } from "../addresses/classify-address.js";
+import {
+  type CarrierAccountRow,
+  listCarrierServiceStatuses,
+  listConnectedCarrierAccounts,
+} from "../carriers/carrier-accounts.repository.js";
+import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import { carrierToday, deliveryDate } from "./delivery-date.js";
+
+export interface ParcelToRate {
+  length: number;
+  width: number;
+  height: number;
+  weight: number;
+  package_type: string;
+}
+
+export interface RateShipment {
+  to_location: CarrierAddress;
+  from_location: CarrierAddress;
+  parcels: readonly ParcelToRate[];
+  include_services?: readonly number[];
+  include_carriers?: readonly string[];
+  exclude_carriers?: readonly string[];
+  ship_date?: string;
+}
+
+export interface RatedService extends ServiceRate {
+  deliveryDays: number;
+  deliveryDate: string;
+}
+
+export interface RateResult {
+  rates: RatedService[];
+  warnings: string[];
+}
+
+interface CarrierPlan {
+  carrier: CarrierAdapter;
+  services: ServiceDefinition[];
+}
+
+/** Which connected carriers to ask, and for which services, after the shipment's filters. */
+function planCarriers(accounts: readonly CarrierAccountRow[], shipment: RateShipment): CarrierPlan[] {
+  const include = shipment.include_carriers?.map((c) => c.toLowerCase());
+  const exclude = new Set(shipment.exclude_carriers?.map((c) => c.toLowerCase()) ?? []);
+  const wanted = shipment.include_services ? new Set(shipment.include_services) : undefined;
+  const plans: CarrierPlan[] = [];
+  for (const account of accounts) {
+    const carrier = findCarrier(account.carrier_code);
+    if (!carrier || exclude.has(carrier.code) || (include && !include.includes(carrier.code))) continue;
+    const enabled = enabledServiceIdsOf(account);
+    const services = carrier.services.filter(
+      (s) => (!enabled || enabled.has(s.serviceId)) && (!wanted || wanted.has(s.serviceId)),
+    );
+    if (services.length > 0) plans.push({ carrier, services });
+  }
+  return plans;
+}
+
+/**
+ * Rates a shipment with every connected, enabled carrier at once. A carrier that fails (or that
+ * the operator marked offline) leaves a warning; the others still answer. Services the shipment
+ * does not fit are left out, unless the caller asked for them by id: then they come back with
+ * the reason in `errors`.
+ */
+export async function getRates(
+  services: DomainServices,
+  scope: AccountScope,
+  shipment: RateShipment,
+): Promise<RateResult> {
+  const [accounts, statuses] = await Promise.all([
+    listConnectedCarrierAccounts(services.db, scope),
+    listCarrierServiceStatuses(services.db),
+  ]);
+  const warnings: string[] = [];
+  const plans = planCarriers(accounts, shipment).filter(({ carrier }) => {
+    const status = statuses.find((s) => s.carrier_code === carrier.code && s.api_service === "rate");
+    if (!status || status.status === "online") return true;
+    warnings.push(
+      `${carrier.displayName} rate service is ${status.status}${status.message ? `: ${status.message}` : ""}`,
+    );
+    return status.status === "degraded";
+  });
+
+  const residential = classifyAddress(shipment.to_location) === "residential";
+  const parcels = shipment.parcels.map((p) => ({
+    lengthIn: p.length,
+    widthIn: p.width,
+    heightIn: p.height,
+    weightOz: p.weight,
+    packageType: p.package_type,
+  }));
+  const answers = await Promise.allSettled(
+    plans.map(({ carrier, services: asked }) =>
+      carrier.rate({
+        from: shipment.from_location,
+        to: shipment.to_location,
+        parcels,
+        residential,
+        services: asked,
+      }),
+    ),
+  );
+
+  const shipDate = shipment.ship_date ?? carrierToday(services.clock.now());
+  const askedById = new Set(shipment.include_services ?? []);
+  const rates: RatedService[] = [];
+  answers.forEach((answer, index) => {
+    if (answer.status === "rejected") {
+      if (!(answer.reason instanceof CarrierError)) throw answer.reason;
+      warnings.push(answer.reason.message);
+      return;
+    }
+    for (const rated of answer.value) {
+      if (rated.refusal && !askedById.has(rated.service.serviceId)) continue;
+      const days = rated.service.transitDays.max;
+      rates.push({
+        ...rated,
+        deliveryDays: days,
+        deliveryDate: deliveryDate(shipDate, days, plans[index]!.carrier.code),
+      });
+    }
+  });
+  rates.sort(
+    (a, b) =>
+      (a.quote?.totalCents ?? Number.MAX_SAFE_INTEGER) - (b.quote?.totalCents ?? Number.MAX_SAFE_INTEGER) ||
+      a.service.serviceId - b.service.serviceId,
+  );
+  return { rates, warnings };
+}

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync } from "fastify";
+import { type Static, Type } from "typebox";
+import { ALL_SERVICES, findCarrier, findService } from "../../../carriers/registry.js";
+import { isUsDomestic } from "../../../carriers/sandbox/us-domestic.js";
+import { ZoneLookupError } from "../../../carriers/sandbox/zones.js";
+import { DomainError, notFound } from "../../../domain/errors.js";
+import { errorResponses } from "../schemas.js";
+import { presentService } from "./services.presenter.js";
+
+const ServiceOut = Type.Object(
+  {
+    service_id: Type.Integer(),
+    service: Type.String(),
+    service_code: Type.String(),
+    carrier_code: Type.String(),
+    category: Type.String(),
+    package_types: Type.Array(Type.Object({ type: Type.String(), name: Type.String() })),
+    sort_order: Type.Union([Type.Integer(), Type.Null()]),
+  },
+  { $id: "Service" },
+);
+
+const ZonesQuery = Type.Object({
+  from_country: Type.String({ pattern: "^[A-Za-z]{2}$" }),
+  from_postal_codes: Type.String({ minLength: 1, maxLength: 2000, description: "Comma-separated origin postal codes" }),
+  to_country: Type.String({ pattern: "^[A-Za-z]{2}$" }),
+  to_postal_code: Type.String({ minLength: 1, maxLength: 20 }),
+});
+type ZonesQuery = Static<typeof ZonesQuery>;
+
+/** The catalogue of carrier services and the zone lookup. */
+export const serviceRoutes: FastifyPluginAsync = async (app) => {
+  app.addSchema(ServiceOut);
+
+  app.get(
+    "/services",
+    {
+      schema: {
+        tags: ["Services"],
+        summary: "Retrieve the carriers' services and their package types",
+        querystring: Type.Object({
+          category: Type.Optional(Type.String({ maxLength: 40 })),
+          carrier_code: Type.Optional(Type.String({ maxLength: 40 })),
+        }),
+        response: { 200: Type.Object({ services: Type.Array(Type.Ref("Service")) }), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const { category, carrier_code } = request.query as { category?: string; carrier_code?: string };
+      const services = ALL_SERVICES.filter(
+        (s) => (!category || s.category === category) && (!carrier_code || s.carrierCode === carrier_code),
+      );
+      return { services: services.map(presentService) };
+    },
+  );
+
+  app.get(
+    "/services/:service_id/zones",
+    {
+      schema: {
+        tags: ["Services"],
+        summary: "Find the zone from each origin postal code to one destination",
+        params: Type.Object({ service_id: Type.Integer({ minimum: 1 }) }),
+        querystring: ZonesQuery,
+        response: {
+          200: Type.Object({ zones: Type.Array(Type.Object({ postal_code: Type.String(), zone: Type.String() })) }),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { service_id } = request.params as { service_id: number };
+      const query = request.query as ZonesQuery;
+      const service = findService(service_id);
+      if (!service) throw notFound("service", service_id);
+      const carrier = findCarrier(service.carrierCode)!;
+      for (const country of [query.from_country, query.to_country]) {
+        if (!isUsDomestic(country)) {
+          throw new DomainError(
+            "zone.unsupported_country",
+            `Zones are measured between US postal codes, not ${country}.`,
+          );
+        }
+      }
+      const origins = query.from_postal_codes
+        .split(",")
+        .map((code) => code.trim())
+        .filter(Boolean);
+      try {
+        return {
+          zones: origins.map((postal_code) => ({ postal_code, zone: carrier.zone(postal_code, query.to_postal_code) })),
+        };
+      } catch (error) {
+        if (error instanceof ZoneLookupError) {
+          throw new DomainError("zone.invalid_postal_code", `${error.postalCode} is not a known US ZIP code.`);
+        }
+        throw error;
+      }
+    },
+  );
+};

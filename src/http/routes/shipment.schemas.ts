@@ -1,0 +1,46 @@
+import { type Static, Type } from "typebox";
+
+const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+
+/** Addr-in: an address in a request (eHub reference §5.1). */
+export const LocationIn = Type.Object({
+  company: optionalText(100),
+  first_name: optionalText(100),
+  last_name: optionalText(100),
+  address1: Type.String({ minLength: 1, maxLength: 200 }),
+  address2: optionalText(200),
+  address3: optionalText(200),
+  city: Type.String({ minLength: 1, maxLength: 100 }),
+  state: Type.String({ minLength: 1, maxLength: 50, description: "Two-letter code for a US state" }),
+  country: Type.String({ pattern: "^[A-Za-z]{2}$", description: "ISO 3166-1 alpha-2" }),
+  postal_code: Type.String({ minLength: 1, maxLength: 20 }),
+  phone: Type.String({ minLength: 1, maxLength: 40 }),
+  email: optionalText(320),
+});
+export type LocationIn = Static<typeof LocationIn>;
+
+const positive = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100_000, description });
+
+export const ParcelIn = Type.Object({
+  length: positive("Inches"),
+  width: positive("Inches"),
+  height: positive("Inches"),
+  weight: positive("Ounces"),
+  package_type: Type.String({
+    minLength: 1,
+    maxLength: 60,
+    default: "parcel",
+    description: "A package_types[i].type of the service; `parcel` when the service lists none",
+  }),
+  name: optionalText(100),
+});
+export type ParcelIn = Static<typeof ParcelIn>;
+
+/** Service ids arrive as integers or numeric strings (eHub accepts both). */
+export const ServiceIdList = Type.Array(
+  Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: "^\\d+$" })]),
+  {
+    maxItems: 500,
+  },
+);
+export const CarrierCodeList = Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 });

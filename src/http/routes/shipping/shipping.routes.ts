@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from "fastify";
+import { type Static, Type } from "typebox";
+import { validateAddress } from "../../../domain/addresses/validate-address.js";
+import { errorResponses } from "../schemas.js";
+
+const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+const ValidateQuery = Type.Object({
+  address1: text(200),
+  address2: Type.Optional(Type.String({ maxLength: 200 })),
+  address3: Type.Optional(Type.String({ maxLength: 200 })),
+  city: text(100),
+  state: text(50),
+  country: Type.String({ pattern: "^[A-Za-z]{2}$" }),
+  postal_code: text(20),
+  company: Type.Optional(Type.String({ maxLength: 100 })),
+});
+type ValidateQuery = Static<typeof ValidateQuery>;
+
+const nullableString = Type.Optional(Type.String());
+const ValidatedAddress = Type.Object({
+  company: nullableString,
+  first_name: nullableString,
+  last_name: nullableString,
+  address1: Type.String(),
+  address2: nullableString,
+  address3: nullableString,
+  city: Type.String(),
+  state: Type.String(),
+  country: Type.String(),
+  postal_code: Type.String(),
+  residential: Type.Boolean(),
+});
+
+/** `GET /shipping/validate_address`: the USPS-standard form of an address and whether it changed. */
+export const shippingRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    "/shipping/validate_address",
+    {
+      schema: {
+        tags: ["Shipments"],
+        summary: "Validate and standardize an address",
+        querystring: ValidateQuery,
+        response: {
+          200: Type.Object({
+            validate_address: Type.Object({
+              is_valid: Type.Boolean(),
+              has_update: Type.Boolean(),
+              messages: Type.Array(Type.String()),
+              address: ValidatedAddress,
+            }),
+          }),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const result = validateAddress(request.query as ValidateQuery);
+      return {
+        validate_address: {
+          is_valid: result.isValid,
+          has_update: result.hasUpdate,
+          messages: result.reasons,
+          address: result.address,
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from "fastify";
+import { Type } from "typebox";
+import { carrierApiStatuses } from "../../../domain/carriers/service-status.js";
+import { errorResponses } from "../schemas.js";
+
+/** `GET /status`: the state of each connected carrier's APIs (eHub's Service Statuses). */
+export const statusRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    "/status",
+    {
+      schema: {
+        tags: ["Service status"],
+        summary: "Status of the connected carriers' rate, label, manifest, tracking and pickup services",
+        response: {
+          200: Type.Object({
+            api_services: Type.Array(
+              Type.Object({
+                api_service: Type.String(),
+                api_service_code: Type.String(),
+                status: Type.String(),
+                message: Type.Union([Type.String(), Type.Null()]),
+                scheduled_events: Type.Array(Type.Unknown()),
+              }),
+            ),
+          }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) => {
+      const rows = await carrierApiStatuses(app.services, request.scope);
+      return {
+        api_services: rows.map((row) => ({
+          api_service: `${row.carrierName} ${row.api} services`,
+          api_service_code: `${row.carrierCode}_${row.api}`,
+          status: row.status,
+          message: row.message,
+          scheduled_events: [],
+        })),
+      };
+    },
+  );
+};

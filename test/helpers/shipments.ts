@@ -1,0 +1,34 @@
+/** Addresses and parcels that rate and ship cleanly; tests override what they are about. */
+export const SALT_LAKE_RESIDENCE = {
+  first_name: "Ann",
+  last_name: "Lee",
+  address1: "220 S State St",
+  city: "Salt Lake City",
+  state: "UT",
+  country: "US",
+  postal_code: "84111",
+  phone: "8015550100",
+};
+
+export const LOS_ANGELES_WAREHOUSE = {
+  company: "Acme Fulfillment",
+  address1: "1 Main St",
+  city: "Los Angeles",
+  state: "CA",
+  country: "US",
+  postal_code: "90035",
+  phone: "3105550100",
+};
+
+export const SMALL_BOX = { length: 10, width: 8, height: 4, weight: 24 };
+
+export function rateShipment(overrides: Record<string, unknown> = {}) {
+  return {
+    shipment: {
+      to_location: SALT_LAKE_RESIDENCE,
+      from_location: LOS_ANGELES_WAREHOUSE,
+      parcels: [SMALL_BOX],
+      ...overrides,
+    },
+  };
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_SERVICES } from "../../src/carriers/registry.js";
+import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE } from "../helpers/shipments.js";
+
+interface ServiceRate {
+  service_id: number;
+  service_code: string;
+  carrier_code: string;
+  rate: number | null;
+  meter_rate: number | null;
+  zone: string | null;
+  delivery_days: number | null;
+  delivery_date: string | null;
+  package_type: string;
+  shipping_cost_details: { type: string; amount: number }[];
+  errors: string | null;
+}
+
+describe("POST /rates", () => {
+  let t: TestApp;
+  let merchant: TestAccount;
+  let child: TestAccount;
+  let bare: TestAccount;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    merchant = await createTestAccount(t.services);
+    await connectSandboxCarriers(t.services, merchant.accountId);
+    child = await createTestAccount(t.services, { parentId: merchant.accountId });
+    bare = await createTestAccount(t.services);
+  });
+  afterAll(() => t.close());
+
+  const rate = async (body: unknown, auth = merchant.auth, url = "/api/v2/rates") => {
+    const response = await t.app.inject({ method: "POST", url, headers: auth, payload: body as object });
+    return { response, rates: (response.json().service_rates ?? []) as ServiceRate[], body: response.json() };
+  };
+
+  it("rates every connected carrier, cheapest first, with zones, delivery dates and a price breakdown", async () => {
+    const { response, rates, body } = await rate(rateShipment());
+    expect(response.statusCode).toBe(201);
+    expect(body.warnings).toEqual([]);
+    expect(new Set(rates.map((r) => r.carrier_code))).toEqual(new Set(["usps", "ups", "fed_ex", "dhl_ecommerce"]));
+    const totals = rates.map((r) => r.rate as number);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const ground = rates.find((r) => r.service_id === 1172)!;
+    expect(ground).toMatchObject({
+      service_code: "usps_ground_advantage",
+      zone: "04",
+      package_type: "parcel",
+      errors: null,
+    });
+    expect(ground.delivery_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const r of rates) {
+      const sum = r.shipping_cost_details.reduce((cents, line) => cents + Math.round(line.amount * 100), 0);
+      expect(sum).toBe(Math.round((r.rate as number) * 100));
+      expect(r.meter_rate).toBe(r.rate);
+    }
+  });
+
+  it("offers FedEx Home Delivery to a residence and FedEx Ground to a business, never both", async () => {
+    const home = (await rate(rateShipment())).rates.map((r) => r.service_code);
+    expect(home).toContain("fedex_home_delivery");
+    expect(home).not.toContain("fedex_ground");
+    const business = (
+      await rate(
+        rateShipment({ to_location: { ...SALT_LAKE_RESIDENCE, company: "Utah Widgets", address2: "Ste 400" } }),
+      )
+    ).rates.map((r) => r.service_code);
+    expect(business).toContain("fedex_ground");
+    expect(business).not.toContain("fedex_home_delivery");
+  });
+
+  it("adds the residential surcharge for UPS to a residence and not to a business", async () => {
+    const upsGround = async (to: object) =>
+      (await rate(rateShipment({ to_location: to, include_services: [92001] }))).rates[0]!;
+    const home = await upsGround(SALT_LAKE_RESIDENCE);
+    const office = await upsGround({ ...SALT_LAKE_RESIDENCE, company: "Utah Widgets" });
+    expect(home.shipping_cost_details.map((l) => l.type)).toContain("residential");
+    expect(office.shipping_cost_details.map((l) => l.type)).not.toContain("residential");
+    expect(home.rate!).toBeGreaterThan(office.rate!);
+  });
+
+  it("filters by include_services (integers or numeric strings), include_carriers and exclude_carriers", async () => {
+    const byService = await rate(rateShipment({ include_services: [1172, "686"] }));
+    expect(byService.rates.map((r) => r.service_id).sort((a, b) => a - b)).toEqual([686, 1172]);
+    const byCarrier = await rate(rateShipment({ include_carriers: ["ups"] }));
+    expect(new Set(byCarrier.rates.map((r) => r.carrier_code))).toEqual(new Set(["ups"]));
+    const excluded = await rate(rateShipment({ exclude_carriers: ["usps", "dhl_ecommerce"] }));
+    expect(excluded.rates.some((r) => r.carrier_code === "usps" || r.carrier_code === "dhl_ecommerce")).toBe(false);
+    expect(excluded.rates.length).toBeGreaterThan(0);
+  });
+
+  it("leaves out services the parcel does not fit, unless asked for by id: then it says why", async () => {
+    const heavy = { length: 12, width: 12, height: 12, weight: 71 * 16 };
+    const all = await rate(rateShipment({ parcels: [heavy] }));
+    expect(all.rates.map((r) => r.service_id)).not.toContain(1172);
+    const asked = await rate(rateShipment({ parcels: [heavy], include_services: [1172] }));
+    expect(asked.rates).toHaveLength(1);
+    expect(asked.rates[0]).toMatchObject({ service_id: 1172, rate: null });
+    expect(asked.rates[0]!.errors).toMatch(/Weight exceeds 70 lb limit/);
+  });
+
+  it("prices flat-rate packaging regardless of weight and zone", async () => {
+    const flat = async (weight: number, postal_code: string, city: string, state: string) =>
+      (
+        await rate(
+          rateShipment({
+            to_location: { ...SALT_LAKE_RESIDENCE, postal_code, city, state },
+            parcels: [{ length: 12, width: 3, height: 10, weight, package_type: "flat_rate_envelope" }],
+            include_services: [91001],
+          }),
+        )
+      ).rates[0]!;
+    const near = await flat(8, "90036", "Los Angeles", "CA");
+    const far = await flat(60, "10001", "New York", "NY");
+    expect(near.rate).toBe(far.rate);
+    expect(near.package_type).toBe("flat_rate_envelope");
+  });
+
+  it("prices FedEx One Rate for 393 with fedex_pak", async () => {
+    const { rates } = await rate(
+      rateShipment({
+        parcels: [{ length: 12, width: 15, height: 2, weight: 32, package_type: "fedex_pak" }],
+        include_services: [393],
+      }),
+    );
+    expect(rates).toHaveLength(1);
+    expect(rates[0]).toMatchObject({ service_id: 393, package_type: "fedex_pak", errors: null });
+    expect(rates[0]!.rate).toBeGreaterThan(0);
+  });
+
+  it("rates international destinations with international services only", async () => {
+    const { rates } = await rate(
+      rateShipment({
+        to_location: {
+          first_name: "Jo",
+          address1: "1 Queen St W",
+          city: "Toronto",
+          state: "ON",
+          country: "CA",
+          postal_code: "M5H 2N2",
+          phone: "4165550100",
+        },
+      }),
+    );
+    expect(rates.length).toBeGreaterThan(0);
+    const international = new Set(ALL_SERVICES.filter((s) => s.scope === "international").map((s) => s.serviceId));
+    expect(rates.filter((r) => !international.has(r.service_id))).toEqual([]);
+    expect(rates.map((r) => r.carrier_code)).toContain("dhl_express");
+  });
+
+  it("turns a failing carrier into a warning while the others still answer", async () => {
+    const { response, rates, body } = await rate(
+      rateShipment({ to_location: { ...SALT_LAKE_RESIDENCE, address2: "sandbox-fault:fed_ex" } }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(body.warnings).toEqual(["FedEx returned error: Service temporarily unavailable (sandbox fault)"]);
+    expect(rates.some((r) => r.carrier_code === "fed_ex")).toBe(false);
+    expect(rates.some((r) => r.carrier_code === "usps")).toBe(true);
+  });
+
+  it("warns about an unknown destination ZIP instead of failing", async () => {
+    const { response, body } = await rate(
+      rateShipment({ to_location: { ...SALT_LAKE_RESIDENCE, postal_code: "00000" }, include_carriers: ["usps"] }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(body.warnings).toEqual(["USPS returned error: Postal code 00000 missing or invalid"]);
+  });
+
+  it("warns when the operator marked a carrier's rate API offline, and rates through it when degraded", async () => {
+    await setCarrierApiStatus(t.services, "ups", "rate", "offline", "maintenance until 06:00 UTC");
+    const offline = await rate(rateShipment());
+    expect(offline.body.warnings).toEqual(["UPS rate service is offline: maintenance until 06:00 UTC"]);
+    expect(offline.rates.some((r) => r.carrier_code === "ups")).toBe(false);
+    await setCarrierApiStatus(t.services, "ups", "rate", "degraded", null);
+    const degraded = await rate(rateShipment());
+    expect(degraded.body.warnings).toEqual(["UPS rate service is degraded"]);
+    expect(degraded.rates.some((r) => r.carrier_code === "ups")).toBe(true);
+    await setCarrierApiStatus(t.services, "ups", "rate", "online", null);
+  });
+
+  it("refuses malformed shipments with 400 naming the field", async () => {
+    const cases: [object, RegExp][] = [
+      [rateShipment({ parcels: [] }), /shipment\.parcels/],
+      [rateShipment({ parcels: [{ length: 1, width: 1, height: 1, weight: 0 }] }), /shipment\.parcels\[0\]\.weight/],
+      [
+        rateShipment({ to_location: { ...SALT_LAKE_RESIDENCE, first_name: undefined } }),
+        /shipment\.to_location needs first_name or company/,
+      ],
+      [rateShipment({ to_location: { ...SALT_LAKE_RESIDENCE, state: "Utah" } }), /shipment\.to_location\.state/],
+      [
+        rateShipment({ from_location: { ...LOS_ANGELES_WAREHOUSE, country: "USA" } }),
+        /shipment\.from_location\.country/,
+      ],
+      [rateShipment({ include_services: ["ground"] }), /shipment\.include_services\[0\]/],
+      [{ shipment: { parcels: [] } }, /shipment\.to_location is required/],
+    ];
+    for (const [body, message] of cases) {
+      const { response } = await rate(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error_code).toBe("request.invalid");
+      expect(response.json().error_message).toMatch(message);
+    }
+  });
+
+  it("rates only the account's own connected carriers: none connected, no rates", async () => {
+    const { response, rates } = await rate(rateShipment(), bare.auth);
+    expect(response.statusCode).toBe(201);
+    expect(rates).toEqual([]);
+  });
+
+  it("works in the child form with the child's own carriers", async () => {
+    const before = await rate(rateShipment(), merchant.auth, `/api/v2/customers/${child.accountId}/rates`);
+    expect(before.response.statusCode).toBe(201);
+    expect(before.rates).toEqual([]);
+    await t.app.inject({
+      method: "POST",
+      url: `/api/v2/customers/${child.accountId}/carrier_accounts`,
+      headers: merchant.auth,
+      payload: { carrier_account: { carrier_code: "usps" } },
+    });
+    const after = await rate(rateShipment(), merchant.auth, `/api/v2/customers/${child.accountId}/rates`);
+    expect(new Set(after.rates.map((r) => r.carrier_code))).toEqual(new Set(["usps"]));
+    const stranger = await rate(rateShipment(), bare.auth, `/api/v2/customers/${child.accountId}/rates`);
+    expect(stranger.response.statusCode).toBe(404);
+  });
+
+  it("uses the connections of the key's mode only", async () => {
+    const production = { authorization: `Bearer ${bare.keys.production}` };
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v2/carrier_accounts",
+      headers: production,
+      payload: { carrier_account: { carrier_code: "ups" } },
+    });
+    expect((await rate(rateShipment(), production)).rates.length).toBeGreaterThan(0);
+    expect((await rate(rateShipment(), bare.auth)).rates).toEqual([]);
+  });
+});
