@@ -7,6 +7,7 @@ import { countAccounts } from "./domain/accounts/accounts.repository.js";
 import { createAccount } from "./domain/accounts/create-account.js";
 import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js";
 import { connectAllSandboxCarriers } from "./domain/carriers/connect-carrier.js";
+import { createDomainCaches } from "./domain/services.js";
 import { buildServer } from "./http/server.js";
 import { jobHandlers } from "./jobs/handlers.js";
 import { JobQueue } from "./jobs/queue.js";
@@ -20,7 +21,7 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
   const secrets = new SecretBox(loadSecretKey(config.secretKey, config.dataDir));
-  return { config, database, db: database.kysely, clock, secrets };
+  return { config, database, db: database.kysely, clock, secrets, caches: createDomainCaches() };
 }
 
 export function createWorker(services: AppServices, logger?: FastifyInstance["log"]): Worker {

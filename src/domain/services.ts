@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Database } from "../storage/schema.js";
 import type { SecretBox } from "../storage/secret-box.js";
+import type { CarrierAccountRow, CarrierServiceStatusRow } from "./carriers/carrier-accounts.repository.js";
+import { ExpiringCache } from "./shared/expiring-cache.js";
 
 /** What every use case needs from the outside world; built once per process. */
 export interface DomainServices {
@@ -9,6 +11,21 @@ export interface DomainServices {
   clock: Clock;
   /** Seals credentials and other secrets stored in the database. */
   secrets: SecretBox;
+  caches: DomainCaches;
+}
+
+/**
+ * What every rate request would otherwise read from the database: the account's carrier
+ * connections and the operator's carrier statuses. Kept one second; changes made in this process
+ * clear them at once.
+ */
+export interface DomainCaches {
+  carrierConnections: ExpiringCache<string, CarrierAccountRow[]>;
+  carrierStatuses: ExpiringCache<"all", CarrierServiceStatusRow[]>;
+}
+
+export function createDomainCaches(): DomainCaches {
+  return { carrierConnections: new ExpiringCache(1000), carrierStatuses: new ExpiringCache(1000, 1) };
 }
 
 /** Whose data a request reads and writes: the acting account and the key's mode. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
 
@@ -23,6 +23,26 @@ function sqlitePath(url: string): string {
  * A PostgreSQL URL may carry `?options=-c search_path=<schema>` to use a schema other than
  * `public` (the test suite gives each file its own).
  */
+/**
+ * Kysely prepares every query afresh; preparing costs more than running a small query, and the
+ * application sends the same few hundred SQL texts over and over, so prepared statements are kept.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 500): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value as string);
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(url: string): Db {
   if (url.startsWith("sqlite://")) {
     const file = sqlitePath(url);
@@ -32,7 +52,7 @@ export function openDatabase(url: string): Db {
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("synchronous = NORMAL");
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
   }
   // int8 (counts, sums) arrives as text from pg; every such value fits a double here.

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findKeyHolder } from "../../src/domain/accounts/accounts.repository.js";
 import { hashApiKey } from "../../src/domain/accounts/api-keys.js";
@@ -47,13 +50,19 @@ describe("the porter CLI", () => {
 
   const authenticates = async (key: string) => (await findKeyHolder(testDb.db.kysely, hashApiKey(key))) !== undefined;
 
+  const savedDataDir = process.env.DATA_DIR;
+
   beforeAll(async () => {
     testDb = await createTestDatabase();
     process.env.DATABASE_URL = testDb.url;
+    process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "porter-cli-"));
   });
   afterAll(async () => {
     if (savedUrl === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = savedUrl;
+    fs.rmSync(process.env.DATA_DIR as string, { recursive: true, force: true });
+    if (savedDataDir === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = savedDataDir;
     await testDb.drop();
   });
 
@@ -301,5 +310,60 @@ describe("the porter CLI", () => {
     expect(result.stdout).toContain("Usage: porter users");
     expect(result.stdout).toMatch(/^ {2}create\b/m);
     expect(result.stdout).toMatch(/^ {2}list\b/m);
+  });
+
+  it("connects, lists and disconnects carriers, and sets a carrier API's status", async () => {
+    const connected = json<{ id: number; carrier_code: string; mode: string }>(
+      await cli(
+        "--json",
+        "carriers",
+        "connect",
+        "--account",
+        String(accountId),
+        "--carrier",
+        "ups",
+        "--services",
+        "92001,669",
+        "--credentials",
+        '{"account_number":"A1B2C3","password":"hunter2"}',
+      ),
+    );
+    expect(connected).toMatchObject({ carrier_code: "ups", mode: "test" });
+    expect(JSON.stringify(connected)).not.toContain("hunter2");
+
+    const listed = json<{ id: number; carrier_code: string }[]>(
+      await cli("--json", "carriers", "list", "--account", String(accountId)),
+    );
+    expect(listed.map((c) => c.carrier_code)).toEqual(["ups"]);
+
+    expect((await cli("carriers", "connect", "--account", String(accountId), "--carrier", "ups")).code).toBe(1);
+    expect((await cli("carriers", "connect", "--account", String(accountId), "--carrier", "pony")).code).toBe(2);
+    expect(
+      (await cli("carriers", "connect", "--account", String(accountId), "--carrier", "usps", "--credentials", "[1]"))
+        .code,
+    ).toBe(2);
+
+    const status = await cli(
+      "carriers",
+      "status",
+      "--carrier",
+      "ups",
+      "--api",
+      "rate",
+      "--status",
+      "offline",
+      "--message",
+      "down",
+    );
+    expect(status.code, status.stderr).toBe(0);
+    const row = await testDb.db.kysely.selectFrom("carrier_service_statuses").selectAll().executeTakeFirst();
+    expect(row).toMatchObject({ carrier_code: "ups", api_service: "rate", status: "offline", message: "down" });
+    expect((await cli("carriers", "status", "--carrier", "ups", "--api", "manifest", "--status", "offline")).code).toBe(
+      1,
+    );
+
+    const gone = await cli("carriers", "disconnect", "--account", String(accountId), "--id", String(connected.id));
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(json<unknown[]>(await cli("--json", "carriers", "list", "--account", String(accountId)))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from "../../src/config.js";
 import { createAccount } from "../../src/domain/accounts/create-account.js";
 import { createUser, type PlaintextKeys } from "../../src/domain/accounts/create-user.js";
 import type { Role } from "../../src/domain/accounts/roles.js";
+import { createDomainCaches } from "../../src/domain/services.js";
 import { type BuildServerOptions, buildServer } from "../../src/http/server.js";
 import { SecretBox } from "../../src/storage/secret-box.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
@@ -28,7 +29,14 @@ export async function buildTestApp(
   const clock = new ManualClock();
   const config = { ...loadConfig({ LOG_LEVEL: "silent" }), databaseUrl: database.url, ...options.config };
   const secrets = new SecretBox(randomBytes(32));
-  const services: AppServices = { config, database: database.db, db: database.db.kysely, clock, secrets };
+  const services: AppServices = {
+    config,
+    database: database.db,
+    db: database.db.kysely,
+    clock,
+    secrets,
+    caches: createDomainCaches(),
+  };
   const app = await buildServer(services, {
     logger: options.logger ?? false,
     extraApiRoutes: options.extraApiRoutes,

@@ -9,16 +9,17 @@ export interface ParcelDimensions {
   heightIn: number;
 }
 
-/** The three sides, longest first. */
+/** The three sides, longest first (compared directly: this runs for every service of every rate). */
 export function sidesLongestFirst(parcel: ParcelDimensions): [number, number, number] {
-  const [longest = 0, middle = 0, shortest = 0] = [parcel.lengthIn, parcel.widthIn, parcel.heightIn].sort(
-    (a, b) => b - a,
-  );
-  return [longest, middle, shortest];
+  let [a, b, c] = [parcel.lengthIn, parcel.widthIn, parcel.heightIn];
+  if (a < b) [a, b] = [b, a];
+  if (b < c) [b, c] = [c, b];
+  if (a < b) [a, b] = [b, a];
+  return [a, b, c];
 }
 
 export function longestSideIn(parcel: ParcelDimensions): number {
-  return sidesLongestFirst(parcel)[0];
+  return Math.max(parcel.lengthIn, parcel.widthIn, parcel.heightIn);
 }
 
 export function secondLongestSideIn(parcel: ParcelDimensions): number {
@@ -27,8 +28,7 @@ export function secondLongestSideIn(parcel: ParcelDimensions): number {
 
 /** Length plus girth: longest side + 2 × each of the other two. */
 export function lengthPlusGirthIn(parcel: ParcelDimensions): number {
-  const [length, width, height] = sidesLongestFirst(parcel);
-  return length + 2 * width + 2 * height;
+  return 2 * (parcel.lengthIn + parcel.widthIn + parcel.heightIn) - longestSideIn(parcel);
 }
 
 export function cubicInches(parcel: ParcelDimensions): number {

@@ -35,6 +35,7 @@ export function requestedFault(request: RateRequest, code: CarrierCode): boolean
 
 /** Adds up per-parcel quotes line by line, so the shipment's breakdown has one line per kind. */
 function combineQuotes(quotes: readonly RateQuote[]): RateQuote {
+  if (quotes.length === 1) return quotes[0] as RateQuote;
   const byKind = new Map<string, CostLine>();
   for (const line of quotes.flatMap((q) => q.lines)) {
     const seen = byKind.get(line.kind);
@@ -65,6 +66,37 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
     }
   };
 
+  // Rating is a pure function of the request, and rate shoppers ask about the same boxes between
+  // the same ZIP codes all day, so answers are remembered (bounded; cleared when full).
+  const answered = new Map<string, ServiceRate[]>();
+
+  const rate = (request: RateRequest): ServiceRate[] => {
+    const domestic = isUsDomestic(request.to.country) && isUsDomestic(request.from.country);
+    const candidates = request.services.filter((s) => (s.scope === "domestic") === domestic);
+    if (candidates.length === 0) return [];
+    const zone = zoneOf(request);
+    const context: RateContext = {
+      zone: zone ?? 0,
+      residential: request.residential,
+      toCountry: request.to.country.toUpperCase(),
+      deliveryArea: domestic && isDeliveryAreaZip(request.to.postal_code),
+    };
+    return candidates.map((service): ServiceRate => {
+      const base = {
+        service,
+        zone: zone === null ? null : formatZone(zone),
+        packageType: request.parcels[0]?.packageType ?? "parcel",
+      };
+      if (request.parcels.length > 1 && !service.multiParcel) {
+        return { ...base, refusal: `${service.name} takes one parcel per shipment; ship each parcel separately` };
+      }
+      const outcomes = request.parcels.map((parcel) => definition.rateService(service, parcel, context));
+      const refusal = outcomes.find(isRefusal);
+      if (refusal) return { ...base, refusal: refusal.refused };
+      return { ...base, quote: combineQuotes(outcomes as RateQuote[]) };
+    });
+  };
+
   return {
     code,
     displayName,
@@ -75,30 +107,28 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
       if (requestedFault(request, code)) {
         throw new CarrierError(code, `${displayName} returned error: Service temporarily unavailable (sandbox fault)`);
       }
-      const domestic = isUsDomestic(request.to.country) && isUsDomestic(request.from.country);
-      const candidates = request.services.filter((s) => (s.scope === "domestic") === domestic);
-      if (candidates.length === 0) return [];
-      const zone = zoneOf(request);
-      const context: RateContext = {
-        zone: zone ?? 0,
-        residential: request.residential,
-        toCountry: request.to.country.toUpperCase(),
-        deliveryArea: domestic && isDeliveryAreaZip(request.to.postal_code),
-      };
-      return candidates.map((service): ServiceRate => {
-        const base = {
-          service,
-          zone: zone === null ? null : formatZone(zone),
-          packageType: request.parcels[0]?.packageType ?? "parcel",
-        };
-        if (request.parcels.length > 1 && !service.multiParcel) {
-          return { ...base, refusal: `${service.name} takes one parcel per shipment; ship each parcel separately` };
-        }
-        const outcomes = request.parcels.map((parcel) => definition.rateService(service, parcel, context));
-        const refusal = outcomes.find(isRefusal);
-        if (refusal) return { ...base, refusal: refusal.refused };
-        return { ...base, quote: combineQuotes(outcomes as RateQuote[]) };
-      });
+      const key = rateRequestKey(request);
+      let rates = answered.get(key);
+      if (!rates) {
+        rates = rate(request);
+        if (answered.size >= 5000) answered.clear();
+        answered.set(key, rates);
+      }
+      return rates;
     },
   };
+}
+
+/** Everything rating depends on, and nothing else (names and phone numbers do not change a price). */
+function rateRequestKey(request: RateRequest): string {
+  const parcels = request.parcels.map((p) => `${p.lengthIn}x${p.widthIn}x${p.heightIn}/${p.weightOz}/${p.packageType}`);
+  return [
+    request.from.country,
+    request.from.postal_code,
+    request.to.country,
+    request.to.postal_code,
+    request.residential ? "R" : "C",
+    parcels.join(","),
+    request.services.map((s) => s.serviceId).join(","),
+  ].join("|");
 }

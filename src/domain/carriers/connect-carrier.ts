@@ -8,6 +8,7 @@ import {
   insertCarrierAccount,
   listConnectedCarrierAccounts,
 } from "./carrier-accounts.repository.js";
+import { forgetCarrierConnections } from "./carrier-connections.js";
 
 export interface CarrierConnection {
   carrierCode: string;
@@ -36,6 +37,7 @@ export async function connectCarrier(
     );
   }
   const existing = await listConnectedCarrierAccounts(services.db, scope);
+  forgetCarrierConnections(services, scope);
   if (existing.some((row) => row.carrier_code === carrier.code)) {
     throw new DomainError(
       "carrier_account.already_connected",
@@ -58,6 +60,7 @@ export async function connectCarrier(
 
 export async function disconnectCarrier(services: DomainServices, scope: AccountScope, id: number): Promise<void> {
   const done = await disconnectCarrierAccount(services.db, scope, id, services.clock.now().toISOString());
+  forgetCarrierConnections(services, scope);
   if (!done) throw notFound("carrier_account", id);
 }
 

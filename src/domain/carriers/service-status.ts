@@ -2,11 +2,8 @@ import { CARRIER_APIS, type CarrierApi } from "../../carriers/carrier.js";
 import { findCarrier } from "../../carriers/registry.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import {
-  listCarrierServiceStatuses,
-  listConnectedCarrierAccounts,
-  upsertCarrierServiceStatus,
-} from "./carrier-accounts.repository.js";
+import { upsertCarrierServiceStatus } from "./carrier-accounts.repository.js";
+import { carrierServiceStatuses, connectedCarrierAccounts } from "./carrier-connections.js";
 
 export const SERVICE_STATES = ["online", "degraded", "offline"] as const;
 export type ServiceState = (typeof SERVICE_STATES)[number];
@@ -22,8 +19,8 @@ export interface CarrierApiStatus {
 /** One row per API of each carrier the account has connected, as the operator last set it. */
 export async function carrierApiStatuses(services: DomainServices, scope: AccountScope): Promise<CarrierApiStatus[]> {
   const [accounts, statuses] = await Promise.all([
-    listConnectedCarrierAccounts(services.db, scope),
-    listCarrierServiceStatuses(services.db),
+    connectedCarrierAccounts(services, scope),
+    carrierServiceStatuses(services),
   ]);
   const carriers = [...new Set(accounts.map((a) => a.carrier_code))].map(findCarrier).filter((c) => c !== undefined);
   return carriers.flatMap((carrier) =>
@@ -63,4 +60,5 @@ export async function setCarrierApiStatus(
     message,
     updated_at: services.clock.now().toISOString(),
   });
+  services.caches.carrierStatuses.forget("all");
 }

@@ -9,16 +9,44 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
+// Formatting a date in a time zone is slow next to a rate; within one minute the answer is the same.
+let lastMinute = Number.NaN;
+let lastDay = "";
+
 /** Today's date (YYYY-MM-DD) where the carriers are. */
 export function carrierToday(now: Date): string {
-  return dayFormat.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDay = dayFormat.format(now);
+    lastMinute = minute;
+  }
+  return lastDay;
 }
+
+/** Delivery dates by transit days, per ship date and carrier: asked again by every rate of the day. */
+const calendars = new Map<string, string[]>();
 
 /**
  * The date a parcel shipped on `shipDate` arrives after `transitDays` delivery days. USPS delivers
  * Monday to Saturday; the others Monday to Friday. Holidays are not modelled.
  */
 export function deliveryDate(shipDate: string, transitDays: number, carrier: CarrierCode): string {
+  const key = `${shipDate}|${carrier}`;
+  let calendar = calendars.get(key);
+  if (!calendar) {
+    if (calendars.size >= 1000) calendars.clear();
+    calendar = [];
+    calendars.set(key, calendar);
+  }
+  let date = calendar[transitDays];
+  if (date === undefined) {
+    date = countDeliveryDays(shipDate, transitDays, carrier);
+    calendar[transitDays] = date;
+  }
+  return date;
+}
+
+function countDeliveryDays(shipDate: string, transitDays: number, carrier: CarrierCode): string {
   const day = new Date(`${shipDate}T12:00:00.000Z`);
   let left = transitDays;
   while (left > 0) {

@@ -2,11 +2,8 @@ import { type CarrierAdapter, type CarrierAddress, CarrierError, type ServiceRat
 import type { ServiceDefinition } from "../../carriers/catalogue.js";
 import { findCarrier } from "../../carriers/registry.js";
 import { classifyAddress } from "../addresses/classify-address.js";
-import {
-  type CarrierAccountRow,
-  listCarrierServiceStatuses,
-  listConnectedCarrierAccounts,
-} from "../carriers/carrier-accounts.repository.js";
+import type { CarrierAccountRow } from "../carriers/carrier-accounts.repository.js";
+import { carrierServiceStatuses, connectedCarrierAccounts } from "../carriers/carrier-connections.js";
 import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { carrierToday, deliveryDate } from "./delivery-date.js";
@@ -74,8 +71,8 @@ export async function getRates(
   shipment: RateShipment,
 ): Promise<RateResult> {
   const [accounts, statuses] = await Promise.all([
-    listConnectedCarrierAccounts(services.db, scope),
-    listCarrierServiceStatuses(services.db),
+    connectedCarrierAccounts(services, scope),
+    carrierServiceStatuses(services),
   ]);
   const warnings: string[] = [];
   const plans = planCarriers(accounts, shipment).filter(({ carrier }) => {
@@ -119,8 +116,13 @@ export async function getRates(
     for (const rated of answer.value) {
       if (rated.refusal && !askedById.has(rated.service.serviceId)) continue;
       const days = rated.service.transitDays.max;
+      // Spelled out rather than spread: this runs for every service of every rate request.
       rates.push({
-        ...rated,
+        service: rated.service,
+        zone: rated.zone,
+        packageType: rated.packageType,
+        quote: rated.quote,
+        refusal: rated.refusal,
         deliveryDays: days,
         deliveryDate: deliveryDate(shipDate, days, plans[index]!.carrier.code),
       });

@@ -1,41 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { findKeyHolder, type KeyHolder } from "../../domain/accounts/accounts.repository.js";
 import { hashApiKey } from "../../domain/accounts/api-keys.js";
+import { ExpiringCache } from "../../domain/shared/expiring-cache.js";
 import { errorBody } from "../errors.js";
 
 const BEARER = /^Bearer ([^\s]+)$/;
 const REJECTION = errorBody("errors.insufficient_scope", "Token does not allow access to service.");
 
 /**
- * Recently seen keys, so a busy client costs one hash and one map lookup per request. Entries live
- * a few seconds: a key revoked by another process stops working within that time, and at once in
- * this one (`forget`).
+ * Recently seen keys, by the key as presented, so a busy client costs one map lookup per request
+ * (hashing it every time cost more than the rest of a ping). A key revoked by another process
+ * stops working within the cache's lifetime, and at once in this one (`forgetKeyHashes`).
  */
-export class KeyHolderCache {
-  readonly #entries = new Map<string, { holder: KeyHolder; until: number }>();
-
-  constructor(
-    private readonly ttlMs = 5000,
-    private readonly maxEntries = 10_000,
-  ) {}
-
-  get(hash: string, nowMs: number): KeyHolder | undefined {
-    const entry = this.#entries.get(hash);
-    if (!entry) return undefined;
-    if (entry.until > nowMs) return entry.holder;
-    this.#entries.delete(hash);
-    return undefined;
-  }
-
-  set(hash: string, holder: KeyHolder, nowMs: number): void {
-    if (this.#entries.size >= this.maxEntries) this.#entries.clear();
-    this.#entries.set(hash, { holder, until: nowMs + this.ttlMs });
-  }
-
-  forget(hashes: readonly string[]): void {
-    for (const hash of hashes) this.#entries.delete(hash);
+export class KeyHolderCache extends ExpiringCache<string, { holder: KeyHolder; hash: string }> {
+  forgetKeyHashes(hashes: readonly string[]): void {
+    const revoked = new Set(hashes);
+    this.forgetWhere((entry) => revoked.has(entry.hash));
   }
 }
+export const newKeyHolderCache = (): KeyHolderCache => new KeyHolderCache(5000);
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -51,13 +34,14 @@ export function registerAuth(app: FastifyInstance): void {
     if (request.routeOptions.config.public) return;
     const match = BEARER.exec(request.headers.authorization ?? "");
     if (!match) return reply.code(401).send(REJECTION);
-    const hash = hashApiKey(match[1] as string);
+    const key = match[1] as string;
     const nowMs = app.services.clock.now().getTime();
-    let holder = app.keyHolders.get(hash, nowMs);
+    let holder = app.keyHolders.get(key, nowMs)?.holder;
     if (!holder) {
+      const hash = hashApiKey(key);
       holder = await findKeyHolder(app.services.db, hash);
       if (!holder) return reply.code(401).send(REJECTION);
-      app.keyHolders.set(hash, holder, nowMs);
+      app.keyHolders.set(key, { holder, hash }, nowMs);
     }
     request.caller = holder;
     request.scope = { accountId: holder.accountId, mode: holder.mode };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   completeIdempotencyKey,
   releaseIdempotencyKey,
@@ -26,10 +26,9 @@ declare module "fastify" {
  * still runs, gets 409. Server errors free the key so the client can retry.
  */
 export function registerIdempotency(app: FastifyInstance): void {
-  app.addHook("preHandler", async (request, reply) => {
-    if (request.method !== "POST" && request.method !== "PUT") return;
+  const reserve = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[HEADER];
-    if (key === undefined || !request.scope) return;
+    if (key === undefined || (request.method !== "POST" && request.method !== "PUT")) return;
     if (typeof key !== "string" || !KEY_FORMAT.test(key)) {
       return reply
         .code(400)
@@ -67,9 +66,9 @@ export function registerIdempotency(app: FastifyInstance): void {
           .code(409)
           .send(errorBody("idempotency.key_reused", "This Idempotency-Key was already used with a different request."));
     }
-  });
+  };
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const key = request.idempotencyKey;
     if (key === undefined) return payload;
     request.idempotencyKey = undefined;
@@ -82,5 +81,18 @@ export function registerIdempotency(app: FastifyInstance): void {
       });
     }
     return payload;
+  };
+
+  // Only routes that change things carry the hooks, so reads pay nothing for them.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes("POST") && !methods.includes("PUT")) return;
+    route.preHandler = [reserve, ...asArray(route.preHandler)];
+    route.onSend = [...asArray(route.onSend), store];
   });
+}
+
+function asArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
 }

@@ -29,9 +29,8 @@ export function registerObservability(app: FastifyInstance): void {
   });
   app.decorate("metrics", registry);
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    return payload;
   });
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "(unmatched)";

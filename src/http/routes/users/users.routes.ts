@@ -62,7 +62,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       requireAdministrator(request);
       const { id } = request.params as { id: number };
       const rotated = await rotateKeys(app.services, id, [request.caller.accountId]);
-      app.keyHolders.forget(rotated.revokedHashes);
+      app.keyHolders.forgetKeyHashes(rotated.revokedHashes);
       return reply.code(201).send({ user: { id: rotated.user.id, email: rotated.user.email }, api_keys: rotated.keys });
     },
   );

@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: throughput and latency of Porter next to a bare Fastify server measured in the
+ * same run on the same machine, reported as ratios so the figures travel between machines.
+ * Each server runs in its own process; autocannon drives them from this one.
+ * BENCH_SECONDS (default 10) sets the length of each run.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * On a small machine the load generator and the server fight for the same cores, and the figures
+ * then measure the fight. With `taskset` available, each server gets CPU 1 and this process CPU 0.
+ */
+const SERVER_CPU = os.cpus().length >= 2 && hasTaskset() ? "1" : undefined;
+
+function hasTaskset(): boolean {
+  return spawnSync("taskset", ["-c", "0", "true"]).status === 0;
+}
+const CONNECTIONS = [10, 50];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a process whose output goes to a file, as a deployed server's would (a pipe read by this
+ * process would compete with the load generator), and resolves once the file matches `ready`.
+ */
+async function start(
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  outputFile: string,
+): Promise<{ child: ChildProcess; output: string }> {
+  const out = fs.openSync(outputFile, "w");
+  const [program, args] = SERVER_CPU
+    ? ["taskset", ["-c", SERVER_CPU, process.execPath, ...command]]
+    : [process.execPath, command];
+  const child = spawn(program, args, { env: { ...process.env, ...env }, stdio: ["ignore", out, "inherit"] });
+  fs.closeSync(out);
+  for (let waited = 0; waited < 30_000; waited += 50) {
+    const output = fs.readFileSync(outputFile, "utf8");
+    if (ready.test(output)) return { child, output };
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${command.join(" ")} did not become ready`);
+}
+
+interface Measurement {
+  name: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(
+  name: string,
+  connections: number,
+  options: { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string },
+): Promise<Measurement> {
+  const result = await autocannon({ ...options, connections, duration: SECONDS, pipelining: 1 });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { name, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+const RATE_BODY = JSON.stringify({
+  shipment: {
+    to_location: {
+      first_name: "Ann",
+      address1: "220 S State St",
+      city: "Salt Lake City",
+      state: "UT",
+      country: "US",
+      postal_code: "84111",
+      phone: "8015550100",
+    },
+    from_location: {
+      company: "Acme Fulfillment",
+      address1: "1 Main St",
+      city: "Los Angeles",
+      state: "CA",
+      country: "US",
+      postal_code: "90035",
+      phone: "3105550100",
+    },
+    parcels: [{ length: 10, width: 8, height: 4, weight: 24 }],
+  },
+});
+
+async function main(): Promise<void> {
+  if (SERVER_CPU) spawnSync("taskset", ["-p", "-c", "0", String(process.pid)]);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-bench-"));
+  const [basePort, porterPort] = [await freePort(), await freePort()];
+  const baseline = await start(
+    ["--import", "tsx", "scripts/bench-baseline.ts", String(basePort)],
+    {},
+    /ready/,
+    path.join(dataDir, "baseline.log"),
+  );
+  const porter = await start(
+    ["dist/cli.js", "serve", "--no-worker"],
+    {
+      PORT: String(porterPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      KEY_CONCURRENCY_LIMIT: "1000",
+    },
+    /test: +pk_test_\w+/,
+    path.join(dataDir, "porter.log"),
+  );
+  const key = /test: +(pk_test_\w+)/.exec(porter.output)?.[1] as string;
+  const auth = { authorization: `Bearer ${key}` };
+  const porterUrl = `http://127.0.0.1:${porterPort}/api/v2`;
+
+  const rows: Measurement[] = [];
+  try {
+    for (const connections of CONNECTIONS) {
+      rows.push(await measure("baseline (bare Fastify)", connections, { url: `http://127.0.0.1:${basePort}/ping` }));
+      rows.push(
+        await measure("GET /test/ping (authenticated)", connections, { url: `${porterUrl}/test/ping`, headers: auth }),
+      );
+      rows.push(
+        await measure("POST /rates", connections, {
+          url: `${porterUrl}/rates`,
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: RATE_BODY,
+        }),
+      );
+    }
+  } finally {
+    baseline.child.kill("SIGTERM");
+    porter.child.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const pinning = SERVER_CPU ? "servers pinned to CPU 1, load generator to CPU 0" : "no CPU pinning";
+  console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per run, ${pinning}\n`);
+  console.log("| run | connections | req/s | × baseline | p50 ms | p99 ms | errors |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const row of rows) {
+    const base = rows.find((r) => r.connections === row.connections && r.name.startsWith("baseline"))!;
+    console.log(
+      `| ${row.name} | ${row.connections} | ${Math.round(row.rps)} | ${(row.rps / base.rps).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+    );
+  }
+}
+
+await main();
