@@ -6,6 +6,7 @@ import { ManualClock } from "../../src/clock.js";
 import { JobQueue, type JobRow } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+import { exited } from "../helpers/processes.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CHILD_LEASE_MS = 2000;
@@ -23,26 +24,6 @@ async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
-}
-
-function exited(
-  child: ChildProcess,
-  timeoutMs = 10_000,
-): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve, reject) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve({ code: child.exitCode, signal: child.signalCode });
-      return;
-    }
-    const timer = setTimeout(
-      () => reject(new Error(`child ${child.pid} did not exit within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal });
-    });
-  });
 }
 
 describe("a worker process killed mid-job", () => {

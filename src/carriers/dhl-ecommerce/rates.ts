@@ -12,7 +12,7 @@ import type { RateContext, RatedParcel, RateQuote, RateRefusal, ServiceDefinitio
 import { billableWeightOz, type DimensionalWeightRule } from "../sandbox/billable-weight.js";
 import { eligiblePackaging, isRefusal, refusalForSumOfSides } from "../sandbox/eligibility.js";
 import { quoteFromLines } from "../sandbox/money.js";
-import { baseRateLine, priceByWeight, priceColumn, type WeightZoneTable } from "../sandbox/rate-table.js";
+import { baseRateLine, priceByWeight, priceColumn, tariffFor, type WeightZoneTable } from "../sandbox/rate-table.js";
 
 const DHL_ECOMMERCE_DIMENSIONAL_WEIGHT: DimensionalWeightRule = { divisorCubicInPerLb: 166, appliesAboveCubicIn: 1728 };
 
@@ -144,12 +144,6 @@ export const DHL_ECOMMERCE_TARIFFS: Readonly<Record<string, DhlEcommerceTariff>>
   dhl_ecommerce_packet_international: { byWeight: PACKET_INTERNATIONAL, maxSumOfSidesIn: 36 },
 };
 
-function tariffOf(service: ServiceDefinition): DhlEcommerceTariff {
-  const tariff = DHL_ECOMMERCE_TARIFFS[service.serviceCode];
-  if (!tariff) throw new RangeError(`no DHL eCommerce tariff for ${service.serviceCode}`);
-  return tariff;
-}
-
 /** The charge for one parcel on a DHL eCommerce product, or DHL's reason for refusing it. */
 export function rateService(
   service: ServiceDefinition,
@@ -158,7 +152,7 @@ export function rateService(
 ): RateQuote | RateRefusal {
   const packaging = eligiblePackaging(service, parcel, context);
   if (isRefusal(packaging)) return packaging;
-  const tariff = tariffOf(service);
+  const tariff = tariffFor(DHL_ECOMMERCE_TARIFFS, service);
   const sizeRefusal = refusalForSumOfSides(service, tariff.maxSumOfSidesIn, parcel);
   if (sizeRefusal) return sizeRefusal;
 

@@ -28,6 +28,7 @@ import {
   priceByWeight,
   priceColumn,
   priceInColumn,
+  tariffFor,
   type WeightZoneTable,
 } from "../sandbox/rate-table.js";
 
@@ -97,12 +98,6 @@ export const DHL_EXPRESS_TARIFFS: Readonly<Record<string, DhlExpressTariff>> = {
   dhl_express_900: { byWeight: EXPRESS_900, envelopeCents: [9690, 10190, 11090, 11690, 12490] },
 };
 
-function tariffOf(service: ServiceDefinition): DhlExpressTariff {
-  const tariff = DHL_EXPRESS_TARIFFS[service.serviceCode];
-  if (!tariff) throw new RangeError(`no DHL Express tariff for ${service.serviceCode}`);
-  return tariff;
-}
-
 /** The base transportation charge and the weight it was billed at. */
 function transportationCharge(
   service: ServiceDefinition,
@@ -143,7 +138,7 @@ export function rateService(
 ): RateQuote | RateRefusal {
   const packaging = eligiblePackaging(service, parcel, context);
   if (isRefusal(packaging)) return packaging;
-  const tariff = tariffOf(service);
+  const tariff = tariffFor(DHL_EXPRESS_TARIFFS, service);
 
   const base = transportationCharge(service, packaging, tariff, parcel, priceColumn(service, context));
   const transportation = [base.line, ...surchargeLines(parcel, context)];

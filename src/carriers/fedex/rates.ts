@@ -34,6 +34,7 @@ import {
   priceByPackage,
   priceByWeight,
   priceColumn,
+  tariffFor,
   type WeightZoneTable,
 } from "../sandbox/rate-table.js";
 
@@ -283,12 +284,6 @@ export const FEDEX_TARIFFS: Readonly<Record<string, FedexTariff>> = {
   fedex_international_economy: { byWeight: INTERNATIONAL_ECONOMY, network: "express" },
 };
 
-function tariffOf(service: ServiceDefinition): FedexTariff {
-  const tariff = FEDEX_TARIFFS[service.serviceCode];
-  if (!tariff) throw new RangeError(`no FedEx tariff for ${service.serviceCode}`);
-  return tariff;
-}
-
 /** One Rate: one all-inclusive price per packaging and zone, whatever the weight. */
 function oneRateQuote(
   service: ServiceDefinition,
@@ -331,7 +326,7 @@ export function rateService(
 ): RateQuote | RateRefusal {
   const packaging = eligiblePackaging(service, parcel, context);
   if (isRefusal(packaging)) return packaging;
-  const tariff = tariffOf(service);
+  const tariff = tariffFor(FEDEX_TARIFFS, service);
   if (packaging.flatRate && tariff.oneRate) {
     return oneRateQuote(service, packaging, tariff.oneRate, parcel, priceColumn(service, context));
   }

@@ -101,3 +101,10 @@ export function baseRateLine(service: ServiceDefinition, packaging: PackageTypeD
   const description = packaging.type === PARCEL.type ? service.name : `${service.name}, ${packaging.name}`;
   return { kind: "base", description, amountCents: cents };
 }
+
+/** A service's tariff from its carrier's table; a service without one is a catalogue bug. */
+export function tariffFor<T>(tariffs: Readonly<Record<string, T>>, service: ServiceDefinition): T {
+  const tariff = tariffs[service.serviceCode];
+  if (!tariff) throw new RangeError(`no tariff for ${service.serviceCode}`);
+  return tariff;
+}

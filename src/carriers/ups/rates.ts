@@ -32,6 +32,7 @@ import {
   priceByWeight,
   priceColumn,
   priceInColumn,
+  tariffFor,
   type WeightZoneTable,
 } from "../sandbox/rate-table.js";
 
@@ -259,12 +260,6 @@ export const UPS_TARIFFS: Readonly<Record<string, UpsTariff>> = {
   ups_standard: { byWeight: STANDARD, network: "ground", destinationCountries: ["CA", "MX"] },
 };
 
-function tariffOf(service: ServiceDefinition): UpsTariff {
-  const tariff = UPS_TARIFFS[service.serviceCode];
-  if (!tariff) throw new RangeError(`no UPS tariff for ${service.serviceCode}`);
-  return tariff;
-}
-
 function refusalForDestination(
   service: ServiceDefinition,
   tariff: UpsTariff,
@@ -300,7 +295,7 @@ export function rateService(
 ): RateQuote | RateRefusal {
   const packaging = eligiblePackaging(service, parcel, context);
   if (isRefusal(packaging)) return packaging;
-  const tariff = tariffOf(service);
+  const tariff = tariffFor(UPS_TARIFFS, service);
   const destinationRefusal = refusalForDestination(service, tariff, context);
   if (destinationRefusal) return destinationRefusal;
 

@@ -30,6 +30,7 @@ import {
   priceByWeight,
   priceColumn,
   priceInColumn,
+  tariffFor,
   type WeightZoneTable,
 } from "../sandbox/rate-table.js";
 
@@ -342,12 +343,6 @@ export const USPS_TARIFFS: Readonly<Record<string, UspsTariff>> = {
   },
 };
 
-function tariffOf(service: ServiceDefinition): UspsTariff {
-  const tariff = USPS_TARIFFS[service.serviceCode];
-  if (!tariff) throw new RangeError(`no USPS tariff for ${service.serviceCode}`);
-  return tariff;
-}
-
 /** Flat Rate: one price per packaging (per price group abroad), whatever the weight. */
 function flatRateQuote(
   service: ServiceDefinition,
@@ -439,7 +434,7 @@ export function rateService(
 ): RateQuote | RateRefusal {
   const packaging = eligiblePackaging(service, parcel, context);
   if (isRefusal(packaging)) return packaging;
-  const tariff = tariffOf(service);
+  const tariff = tariffFor(USPS_TARIFFS, service);
   const column = priceColumn(service, context);
   const sizeRefusal = refusalForSumOfSides(service, tariff.maxSumOfSidesIn, parcel);
   if (sizeRefusal) return sizeRefusal;

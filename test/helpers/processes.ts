@@ -1,0 +1,22 @@
+import type { ChildProcess } from "node:child_process";
+
+/** Resolves when the child process has exited (at once if it already has). */
+export function exited(
+  child: ChildProcess,
+  timeoutMs = 10_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve({ code: child.exitCode, signal: child.signalCode });
+      return;
+    }
+    const timer = setTimeout(
+      () => reject(new Error(`process ${child.pid} did not exit within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal });
+    });
+  });
+}
