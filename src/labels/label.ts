@@ -1,0 +1,77 @@
+import type { CarrierCode } from "../carriers/catalogue.js";
+
+/** The file formats and sizes eHub accepts (`label_format`, `label_size`). */
+export const LABEL_FORMATS = ["pdf", "png", "jpeg", "gif", "tiff", "zpl", "epl2"] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+
+export const LABEL_SIZES = ["4x6", "4x8", "8x11", "8.5x11", "2 5/16x4", "3 7/16x5 3/16"] as const;
+export type LabelSize = (typeof LABEL_SIZES)[number];
+
+export interface LabelAddress {
+  name: string | null;
+  company: string | null;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string | null;
+}
+
+/** Custom text or a base64 image placed on the label at x/y (inches from the top left). */
+export interface LabelContent {
+  type: "text" | "image";
+  text?: string;
+  base64Image?: string;
+  x: number;
+  y: number;
+  width?: number;
+  height?: number;
+}
+
+/** Everything printed on one parcel's label. */
+export interface LabelRequest {
+  carrierCode: CarrierCode;
+  serviceName: string;
+  serviceCode: string;
+  trackingNumber: string;
+  /**
+   * What the main linear barcode encodes when it is not the tracking number itself: USPS IMpb
+   * is GS1-128 of `420` + destination ZIP + the tracking number.
+   */
+  barcodeData?: string;
+  from: LabelAddress;
+  to: LabelAddress;
+  weightOz: number;
+  dimensionsIn: { length: number; width: number; height: number };
+  packageTypeName: string;
+  /** YYYY-MM-DD */
+  shipDate: string;
+  postageCents: number;
+  zone: string | null;
+  /** "1 of 3" on multi-parcel shipments. */
+  parcelIndex: number;
+  parcelCount: number;
+  /** Test keys print VOID across the barcode and a test notice in the postage area. */
+  testMode: boolean;
+  endorsement?: string | null;
+  labelText1?: string | null;
+  labelText2?: string | null;
+  contents?: readonly LabelContent[];
+  /** Scale factor for raster and PDF output (not ZPL/EPL2), 0.5–2. */
+  scale?: number;
+  format: LabelFormat;
+  size: LabelSize;
+}
+
+export interface RenderedLabel {
+  bytes: Buffer;
+  contentType: string;
+  /** File extension without the dot: pdf, png, jpg, gif, tiff, zpl, epl. */
+  extension: string;
+  widthIn: number;
+  heightIn: number;
+  /** Dots per inch of raster and printer formats; 72 for PDF points. */
+  dpi: number;
+}
