@@ -2,7 +2,8 @@
  * `npm run bench`: throughput and latency of Porter next to a bare Fastify server measured in the
  * same run on the same machine, reported as ratios so the figures travel between machines.
  * Each server runs in its own process; autocannon drives them from this one.
- * BENCH_SECONDS (default 10) sets the length of each run.
+ * BENCH_SECONDS (default 10) sets the length of each run. Label purchases (ZPL, PDF, PNG) are
+ * measured at 10 connections; their req/s is labels bought per second.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -79,6 +80,12 @@ async function measure(
   return { name, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
+/** The same shipment bought over and over, as UPS Ground, in one label format. */
+function shipBody(format: string): string {
+  const { shipment } = JSON.parse(RATE_BODY) as { shipment: Record<string, unknown> };
+  return JSON.stringify({ shipment: { ...shipment, service_id: 92001, label_format: format, label_size: "4x6" } });
+}
+
 const RATE_BODY = JSON.stringify({
   shipment: {
     to_location: {
@@ -142,6 +149,16 @@ async function main(): Promise<void> {
           method: "POST",
           headers: { ...auth, "content-type": "application/json" },
           body: RATE_BODY,
+        }),
+      );
+    }
+    for (const format of ["zpl", "pdf", "png"]) {
+      rows.push(
+        await measure(`POST /shipments/ship (${format} label)`, 10, {
+          url: `${porterUrl}/shipments/ship`,
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: shipBody(format),
         }),
       );
     }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { AppServices } from "./app-services.js";
 import { CARRIER_CODES_CONNECTED_BY_DEFAULT } from "./carriers/registry.js";
@@ -9,10 +10,11 @@ import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js
 import { connectAllSandboxCarriers } from "./domain/carriers/connect-carrier.js";
 import { createDomainCaches } from "./domain/services.js";
 import { buildServer } from "./http/server.js";
-import { jobHandlers } from "./jobs/handlers.js";
+import { jobHandlers } from "./job-handlers.js";
 import { JobQueue } from "./jobs/queue.js";
 import { Worker } from "./jobs/worker.js";
 import { openDatabase } from "./storage/db.js";
+import { DiskFileStore } from "./storage/files/disk-file-store.js";
 import { migrateToLatest } from "./storage/migrate.js";
 import { loadSecretKey, SecretBox } from "./storage/secret-box.js";
 
@@ -21,12 +23,20 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
   const secrets = new SecretBox(loadSecretKey(config.secretKey, config.dataDir));
-  return { config, database, db: database.kysely, clock, secrets, caches: createDomainCaches() };
+  return {
+    config,
+    database,
+    db: database.kysely,
+    clock,
+    secrets,
+    caches: createDomainCaches(),
+    files: new DiskFileStore(path.join(config.dataDir, "files")),
+    jobs: new JobQueue(database.kysely, database.dialect, clock),
+  };
 }
 
 export function createWorker(services: AppServices, logger?: FastifyInstance["log"]): Worker {
-  const queue = new JobQueue(services.db, services.database.dialect, services.clock);
-  return new Worker(queue, jobHandlers(), {
+  return new Worker(services.jobs, jobHandlers(services), {
     leaseMs: services.config.jobLeaseMs,
     pollMs: services.config.jobPollMs,
     logger,

@@ -35,7 +35,29 @@ export interface ServiceRate {
   /** Package type of the first parcel, as rated. */
   packageType: string;
   quote?: RateQuote;
+  /** The quote of each parcel, in order; `quote` is their sum. */
+  parcelQuotes?: readonly RateQuote[];
   refusal?: string;
+}
+
+/** A label purchase: the rated service, and one serial per parcel the carrier numbers from. */
+export interface PurchaseRequest extends RateRequest {
+  service: ServiceDefinition;
+  /** Unique per purchase attempt, so a carrier can find (and void) what it sold under it. */
+  purchaseKey: string;
+  /** One per parcel, unique for the installation (the sandbox derives tracking numbers from it). */
+  parcelSerials: readonly number[];
+}
+
+export interface PurchasedParcel {
+  trackingNumber: string;
+  /** What the main barcode encodes when it is not the tracking number (USPS: 420 + ZIP + PIC). */
+  barcodeData?: string;
+}
+
+export interface Purchase {
+  rate: ServiceRate;
+  parcels: PurchasedParcel[];
 }
 
 /** The carrier as a whole failed the call (outage, bad address for its API …); its words travel on. */
@@ -63,4 +85,8 @@ export interface CarrierAdapter {
   rate(request: RateRequest): Promise<ServiceRate[]>;
   /** The zone between two US ZIP codes as the carrier writes it ("05"); throws for unknown codes. */
   zone(fromZip: string, toZip: string): string;
+  /** Buys labels: one tracking number per parcel. A service that cannot carry the shipment throws. */
+  purchase(request: PurchaseRequest): Promise<Purchase>;
+  /** Voids labels sold earlier (a cancelled shipment, or a purchase that could not be recorded). */
+  voidLabels(trackingNumbers: readonly string[]): Promise<void>;
 }

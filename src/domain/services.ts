@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
+import type { JobQueue } from "../jobs/queue.js";
+import type { FileStore } from "../storage/files/file-store.js";
 import type { Database } from "../storage/schema.js";
 import type { SecretBox } from "../storage/secret-box.js";
 import type { CarrierAccountRow, CarrierServiceStatusRow } from "./carriers/carrier-accounts.repository.js";
@@ -12,6 +14,10 @@ export interface DomainServices {
   /** Seals credentials and other secrets stored in the database. */
   secrets: SecretBox;
   caches: DomainCaches;
+  /** Label, customs and manifest files. */
+  files: FileStore;
+  /** Durable background work (refunds, recovery of interrupted purchases). */
+  jobs: JobQueue;
 }
 
 /**

@@ -84,6 +84,55 @@ export const ERROR_CATALOGUE = {
     description: "Zones are measured between US postal codes (states, territories, military).",
   },
   "zone.invalid_postal_code": { status: 400, description: "A postal code is malformed or not a known US ZIP code." },
+  "parcel.missing_parcels": {
+    status: 500,
+    description: "A shipment was created without parcels (status 500 kept for eHub compatibility).",
+  },
+  "shipment.not_found": { status: 404, description: "No shipment with this id in the caller's account and mode." },
+  "shipment.service_unavailable": {
+    status: 422,
+    description: "The service id is unknown, or not enabled through the account's carrier accounts.",
+  },
+  "shipment.multi_parcel_unsupported": {
+    status: 422,
+    description: "The service takes one parcel per shipment; the message names the carrier.",
+  },
+  "shipment.package_type_unavailable": { status: 422, description: "The service does not offer this package type." },
+  "shipment.ship_date_invalid": {
+    status: 422,
+    description: "The ship date is in the past or further ahead than the carrier allows (USPS: 14 days).",
+  },
+  "shipment.option_unavailable": {
+    status: 422,
+    description:
+      "A parcel service option does not apply (endorsement outside USPS, several hazmat types in one parcel).",
+  },
+  "shipment.label_option_invalid": {
+    status: 422,
+    description: "A label option the format does not support (label_scale with ZPL/EPL2).",
+  },
+  "shipment.cancel_window_closed": {
+    status: 409,
+    description:
+      "The carrier no longer accepts a void: USPS after 02:00 Central on the manifest day, test labels after a minute, or the shipment is already with the carrier.",
+  },
+  "shipment.already_cancelled": { status: 409, description: "The shipment is already cancel_pending or cancelled." },
+  "shipments.too_many": { status: 400, description: "ship_multiple takes at most 10 shipments." },
+  "shipments.invalid": {
+    status: 400,
+    description: "One shipment of a ship_multiple request is invalid; the message names its index. Nothing was bought.",
+  },
+  "carrier.rejected": { status: 422, description: "The carrier refused the purchase; the message carries its words." },
+  "customs.invalid": {
+    status: 422,
+    description: "Customs data is missing or wrong for the destination; the message names the field path.",
+  },
+  "customs_form.not_found": {
+    status: 404,
+    description: "The shipment crosses no customs border, so it has no customs form.",
+  },
+  "parcel.not_found": { status: 404, description: "No parcel with this id in the shipment." },
+  "file.not_found": { status: 404, description: "No stored file has this name." },
   "user.not_found": { status: 404, description: "No user with this id in the caller's account." },
   "user.email_taken": { status: 409, description: "Another user already has this email address." },
   "user.not_api_user": {

@@ -4,6 +4,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import pino from "pino";
+import qs from "qs";
 import type { AppServices } from "../app-services.js";
 import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/account-scope.js";
 import { newKeyHolderCache, registerAuth } from "./plugins/auth.js";
@@ -15,10 +16,12 @@ import { registerObservability } from "./plugins/observability.js";
 import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { Customer } from "./routes/customers/customers.schemas.js";
+import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
 import { ErrorBodySchema } from "./routes/schemas.js";
 import { serviceRoutes } from "./routes/services/services.routes.js";
+import { shipmentRoutes } from "./routes/shipments/shipments.routes.js";
 import { shippingRoutes } from "./routes/shipping/shipping.routes.js";
 import { statusRoutes } from "./routes/status/status.routes.js";
 import { pingRoutes } from "./routes/test/ping.routes.js";
@@ -55,7 +58,11 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // qs reads `tracking_number[]=…`, repeated keys and nested brackets alike.
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      querystringParser: (query: string) => qs.parse(query, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 }),
+    },
     ajv: { customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true } },
   });
   app.decorate("services", services);
@@ -94,6 +101,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
   app.get("/api/v2/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(fileRoutes);
 
   await app.register(async (api) => {
     registerAuth(api);
@@ -107,6 +115,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountScopedRoutes(api, rateRoutes);
     await registerAccountScopedRoutes(api, shippingRoutes);
     await registerAccountScopedRoutes(api, carrierAccountRoutes);
+    await registerAccountScopedRoutes(api, shipmentRoutes);
     if (options.extraApiRoutes) await options.extraApiRoutes(api);
   });
 

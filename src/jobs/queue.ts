@@ -9,6 +9,8 @@ export type JobRow = Selectable<JobTable>;
 export interface EnqueueOptions {
   runAt?: Date;
   maxAttempts?: number;
+  /** A transaction to enqueue in, so the job exists exactly when the rest of the write does. */
+  executor?: Kysely<Database>;
 }
 
 /**
@@ -25,7 +27,7 @@ export class JobQueue {
 
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
     const now = this.clock.now().toISOString();
-    const row = await this.db
+    const row = await (options.executor ?? this.db)
       .insertInto("jobs")
       .values({
         kind,

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "
 import type { Db, DialectName } from "./db.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import * as carriers from "./migrations/0002-carriers.js";
+import * as shipments from "./migrations/0003-shipments.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -9,6 +10,7 @@ type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promis
 const MIGRATIONS: Record<string, PortableMigration> = {
   "0001-foundation": foundation,
   "0002-carriers": carriers,
+  "0003-shipments": shipments,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

@@ -90,6 +90,96 @@ export interface CarrierServiceStatusTable {
   updated_at: string;
 }
 
+export interface ShipmentTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  status: string;
+  /** Why a shipment failed or was voided, in words. */
+  status_reason: string | null;
+  carrier_code: string;
+  service_id: number;
+  service_code: string;
+  order_id: string | null;
+  account_reference: string | null;
+  /** JSON of the address as sent (after normalisation). */
+  to_location: string;
+  from_location: string;
+  return_location: string | null;
+  /** YYYY-MM-DD in the carrier's time zone. */
+  ship_date: string;
+  label_format: string;
+  label_size: string;
+  label_text1: string | null;
+  label_text2: string | null;
+  rate_cents: number;
+  /** JSON array of cost lines for the whole shipment. */
+  cost_details: string;
+  zone: string | null;
+  delivery_days: number | null;
+  delivery_date: string | null;
+  delivery_guaranteed: number;
+  batch_id: number | null;
+  shipped_at: string | null;
+  cancel_requested_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ParcelTable {
+  id: Generated<number>;
+  shipment_id: number;
+  position: number;
+  length: number;
+  width: number;
+  height: number;
+  weight: number;
+  package_type: string;
+  name: string | null;
+  status: string;
+  tracking_number: string | null;
+  /** What the main barcode encodes when it is not the tracking number (USPS 420+ZIP+PIC). */
+  barcode_data: string | null;
+  cost_cents: number;
+  cost_details: string;
+  /** JSON array of the parcel items as sent. */
+  parcel_items: string;
+  customs_data: string | null;
+  service_options: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabelTable {
+  id: Generated<number>;
+  parcel_id: number;
+  shipment_id: number;
+  format: string;
+  size: string;
+  dpi: number;
+  width_in: number;
+  height_in: number;
+  content_type: string;
+  /** `<128-bit random token>.<ext>`: the public, unguessable file name. */
+  file_name: string;
+  status: "active" | "voided";
+  created_at: string;
+}
+
+/** The postage meter: signed amounts; held entries (refunds on hold) count once posted. */
+export interface MeterEntryTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  kind: "label_purchase" | "refund" | "adjustment" | "payment";
+  amount_cents: number;
+  shipment_id: number | null;
+  description: string;
+  status: "posted" | "held";
+  available_at: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
@@ -98,4 +188,8 @@ export interface Database {
   jobs: JobTable;
   carrier_accounts: CarrierAccountTable;
   carrier_service_statuses: CarrierServiceStatusTable;
+  shipments: ShipmentTable;
+  parcels: ParcelTable;
+  labels: LabelTable;
+  meter_entries: MeterEntryTable;
 }

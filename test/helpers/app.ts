@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { AppServices } from "../../src/app-services.js";
 import { ManualClock } from "../../src/clock.js";
@@ -8,6 +11,8 @@ import { createUser, type PlaintextKeys } from "../../src/domain/accounts/create
 import type { Role } from "../../src/domain/accounts/roles.js";
 import { createDomainCaches } from "../../src/domain/services.js";
 import { type BuildServerOptions, buildServer } from "../../src/http/server.js";
+import { JobQueue } from "../../src/jobs/queue.js";
+import { DiskFileStore } from "../../src/storage/files/disk-file-store.js";
 import { SecretBox } from "../../src/storage/secret-box.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
@@ -36,6 +41,8 @@ export async function buildTestApp(
     clock,
     secrets,
     caches: createDomainCaches(),
+    files: new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "porter-files-"))),
+    jobs: new JobQueue(database.db.kysely, database.db.dialect, clock),
   };
   const app = await buildServer(services, {
     logger: options.logger ?? false,

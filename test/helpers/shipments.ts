@@ -20,6 +20,16 @@ export const LOS_ANGELES_WAREHOUSE = {
   phone: "3105550100",
 };
 
+export const TORONTO_RESIDENCE = {
+  first_name: "Jo",
+  address1: "1 Queen St W",
+  city: "Toronto",
+  state: "ON",
+  country: "CA",
+  postal_code: "M5H 2N2",
+  phone: "4165550100",
+};
+
 export const SMALL_BOX = { length: 10, width: 8, height: 4, weight: 24 };
 
 export function rateShipment(overrides: Record<string, unknown> = {}) {

@@ -3,7 +3,7 @@ import { ALL_SERVICES } from "../../src/carriers/registry.js";
 import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE } from "../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 
 interface ServiceRate {
   service_id: number;
@@ -136,15 +136,7 @@ describe("POST /rates", () => {
   it("rates international destinations with international services only", async () => {
     const { rates } = await rate(
       rateShipment({
-        to_location: {
-          first_name: "Jo",
-          address1: "1 Queen St W",
-          city: "Toronto",
-          state: "ON",
-          country: "CA",
-          postal_code: "M5H 2N2",
-          phone: "4165550100",
-        },
+        to_location: TORONTO_RESIDENCE,
       }),
     );
     expect(rates.length).toBeGreaterThan(0);

@@ -1,8 +1,10 @@
 import type { CarrierAdapter } from "../carrier.js";
 import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { uspsZone } from "../sandbox/zones.js";
+import { impbRoutingBarcodeData } from "../usps/tracking-number.js";
 import { rateService } from "./rates.js";
 import { DHL_ECOMMERCE_SERVICES } from "./services.js";
+import { generateTrackingNumber } from "./tracking-number.js";
 
 /** DHL eCommerce hands domestic parcels to USPS for the last mile, so it prices by USPS zones. */
 export const dhlEcommerce: CarrierAdapter = sandboxCarrier({
@@ -12,4 +14,10 @@ export const dhlEcommerce: CarrierAdapter = sandboxCarrier({
   apis: ["rate", "label", "manifest", "tracking"],
   domesticZone: uspsZone,
   rateService,
+  // Domestic parcels travel under the USPS IMpb DHL hands them over with; abroad, the GM number.
+  issueTrackingNumber(serial, service, request) {
+    const { packageId, trackingId } = generateTrackingNumber(serial, { scope: service.scope });
+    if (!trackingId) return { trackingNumber: packageId };
+    return { trackingNumber: trackingId, barcodeData: impbRoutingBarcodeData(trackingId, request.to.postal_code) };
+  },
 });

@@ -3,6 +3,7 @@ import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { groundZone } from "../sandbox/zones.js";
 import { rateService } from "./rates.js";
 import { DHL_EXPRESS_SERVICES } from "./services.js";
+import { generateTrackingNumber } from "./tracking-number.js";
 
 export const dhlExpress: CarrierAdapter = sandboxCarrier({
   code: "dhl_express",
@@ -11,4 +12,5 @@ export const dhlExpress: CarrierAdapter = sandboxCarrier({
   apis: ["rate", "label", "tracking", "pickup"],
   domesticZone: groundZone,
   rateService,
+  issueTrackingNumber: (serial) => ({ trackingNumber: generateTrackingNumber(serial) }),
 });

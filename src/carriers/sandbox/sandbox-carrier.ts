@@ -1,4 +1,11 @@
-import { type CarrierAdapter, type CarrierApi, CarrierError, type RateRequest, type ServiceRate } from "../carrier.js";
+import {
+  type CarrierAdapter,
+  type CarrierApi,
+  CarrierError,
+  type PurchasedParcel,
+  type RateRequest,
+  type ServiceRate,
+} from "../carrier.js";
 import type {
   CarrierCode,
   CostLine,
@@ -22,6 +29,8 @@ export interface SandboxCarrierDefinition {
   /** The carrier's zone between two US ZIP codes (throws ZoneLookupError for unknown ones). */
   domesticZone(fromZip: string, toZip: string): number;
   rateService(service: ServiceDefinition, parcel: RatedParcel, context: RateContext): RateQuote | RateRefusal;
+  /** The carrier's tracking number (and barcode data) for one parcel, from a serial. */
+  issueTrackingNumber(serial: number, service: ServiceDefinition, request: RateRequest): PurchasedParcel;
 }
 
 /**
@@ -93,9 +102,24 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
       const outcomes = request.parcels.map((parcel) => definition.rateService(service, parcel, context));
       const refusal = outcomes.find(isRefusal);
       if (refusal) return { ...base, refusal: refusal.refused };
-      return { ...base, quote: combineQuotes(outcomes as RateQuote[]) };
+      const parcelQuotes = outcomes as RateQuote[];
+      return { ...base, quote: combineQuotes(parcelQuotes), parcelQuotes };
     });
   };
+
+  async function rememberedRate(request: RateRequest): Promise<ServiceRate[]> {
+    if (requestedFault(request, code)) {
+      throw new CarrierError(code, `${displayName} returned error: Service temporarily unavailable (sandbox fault)`);
+    }
+    const key = rateRequestKey(request);
+    let rates = answered.get(key);
+    if (!rates) {
+      rates = rate(request);
+      if (answered.size >= 5000) answered.clear();
+      answered.set(key, rates);
+    }
+    return rates;
+  }
 
   return {
     code,
@@ -103,19 +127,24 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
     services: definition.services,
     apis: definition.apis,
     zone: (fromZip, toZip) => formatZone(definition.domesticZone(fromZip, toZip)),
-    async rate(request) {
-      if (requestedFault(request, code)) {
-        throw new CarrierError(code, `${displayName} returned error: Service temporarily unavailable (sandbox fault)`);
+    rate: rememberedRate,
+    async purchase(request) {
+      const [rated] = await rememberedRate({ ...request, services: [request.service] });
+      if (!rated?.quote) {
+        throw new CarrierError(
+          code,
+          `${displayName} refused the shipment: ${rated?.refusal ?? `${request.service.name} does not go there`}`,
+        );
       }
-      const key = rateRequestKey(request);
-      let rates = answered.get(key);
-      if (!rates) {
-        rates = rate(request);
-        if (answered.size >= 5000) answered.clear();
-        answered.set(key, rates);
-      }
-      return rates;
+      return {
+        rate: rated,
+        parcels: request.parcelSerials.map((serial) =>
+          definition.issueTrackingNumber(serial, request.service, request),
+        ),
+      };
     },
+    // The sandbox charges nothing, so a void always succeeds; a real carrier calls its void API here.
+    async voidLabels() {},
   };
 }
 

@@ -12,6 +12,9 @@ const TTL_MS = 24 * 60 * 60 * 1000;
 /** A request still "in progress" after this long died without answering. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+/** How long a repeated request waits for its running twin before hearing 409 in_progress. */
+const TWIN_WAIT_MS = 30_000;
+const TWIN_POLL_MS = 20;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,6 +29,28 @@ declare module "fastify" {
  * still runs, gets 409. Server errors free the key so the client can retry.
  */
 export function registerIdempotency(app: FastifyInstance): void {
+  /**
+   * A twin of a request still running waits for its answer (polling the stored row, since the
+   * first may run in another process), so every caller of one key gets the same response.
+   */
+  const reserveWaitingForTwin = async (scope: FastifyRequest["scope"], key: string, requestHash: string) => {
+    const started = Date.now();
+    for (;;) {
+      const now = app.services.clock.now();
+      const reservation = await reserveIdempotencyKey(
+        app.services.db,
+        scope,
+        key,
+        requestHash,
+        now,
+        TTL_MS,
+        new Date(now.getTime() - ABANDONED_AFTER_MS),
+      );
+      if (reservation.outcome !== "in_progress" || Date.now() - started >= TWIN_WAIT_MS) return reservation;
+      await new Promise((resolve) => setTimeout(resolve, TWIN_POLL_MS));
+    }
+  };
+
   const reserve = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers[HEADER];
     if (key === undefined || (request.method !== "POST" && request.method !== "PUT")) return;
@@ -37,16 +62,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     const requestHash = createHash("sha256")
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest("hex");
-    const now = app.services.clock.now();
-    const reservation = await reserveIdempotencyKey(
-      app.services.db,
-      request.scope,
-      key,
-      requestHash,
-      now,
-      TTL_MS,
-      new Date(now.getTime() - ABANDONED_AFTER_MS),
-    );
+    const reservation = await reserveWaitingForTwin(request.scope, key, requestHash);
     switch (reservation.outcome) {
       case "reserved":
         request.idempotencyKey = key;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RateRequest } from "../../../src/carriers/carrier.js";
 import { CarrierError } from "../../../src/carriers/carrier.js";
 import { CARRIERS } from "../../../src/carriers/registry.js";
+import { TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 
 const DOMESTIC: Omit<RateRequest, "services"> = {
   from: {
@@ -26,14 +27,7 @@ const DOMESTIC: Omit<RateRequest, "services"> = {
 
 const ABROAD: Omit<RateRequest, "services"> = {
   ...DOMESTIC,
-  to: {
-    first_name: "Jo",
-    address1: "1 Queen St W",
-    city: "Toronto",
-    state: "ON",
-    country: "CA",
-    postal_code: "M5H 2N2",
-  },
+  to: TORONTO_RESIDENCE,
 };
 
 /** What every carrier adapter promises, whatever carrier it speaks for. */

@@ -1,0 +1,140 @@
+import { findCarrier } from "../../carriers/registry.js";
+import { DomainError, notFound } from "../errors.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import { cancelRefusal } from "./cancel-window.js";
+import { isShipmentStatus } from "./shipment-status.js";
+import {
+  insertMeterEntry,
+  loadShipmentRecords,
+  type MeterEntryRow,
+  type ShipmentRecord,
+} from "./shipments.repository.js";
+
+/** USPS holds prepaid postage 30 days before refunding it (the spec). */
+export const POSTAL_REFUND_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
+export const SETTLE_REFUND_JOB = "shipment.settle_refund";
+
+export interface CancelledShipment {
+  record: ShipmentRecord;
+  refund: MeterEntryRow;
+}
+
+/**
+ * Voids a shipment's labels within the carrier's window and puts its refund on the meter: at once
+ * for most carriers, after the 30-day hold for USPS. The shipment stays `cancel_pending` until
+ * the refund is settled by a job, then becomes `cancelled`.
+ */
+export async function cancelShipment(
+  services: DomainServices,
+  scope: AccountScope,
+  id: number,
+): Promise<CancelledShipment> {
+  const [record] = await loadShipmentRecords(services.db, await shipmentOrNotFound(services, scope, id));
+  const { shipment } = record as ShipmentRecord;
+  if (shipment.status === "cancel_pending" || shipment.status === "cancelled") {
+    throw new DomainError("shipment.already_cancelled", `Shipment ${id} is already ${shipment.status}.`);
+  }
+  if (!isShipmentStatus(shipment.status) || !["shipped", "manifested"].includes(shipment.status)) {
+    throw new DomainError(
+      "shipment.cancel_window_closed",
+      `Shipment ${id} is ${shipment.status}; only shipments not yet in the carrier's hands can be cancelled.`,
+    );
+  }
+  const now = services.clock.now();
+  const refusal = cancelRefusal(
+    {
+      carrierCode: shipment.carrier_code,
+      mode: shipment.mode,
+      createdAt: shipment.created_at,
+      shipDate: shipment.ship_date,
+      status: shipment.status,
+    },
+    now,
+  );
+  if (refusal)
+    throw new DomainError("shipment.cancel_window_closed", `Shipment ${id} cannot be cancelled: ${refusal}.`);
+
+  const carrier = findCarrier(shipment.carrier_code);
+  const trackingNumbers = (record as ShipmentRecord).parcels.flatMap((p) =>
+    p.tracking_number ? [p.tracking_number] : [],
+  );
+  await carrier?.voidLabels(trackingNumbers);
+
+  const stamp = now.toISOString();
+  const charged = -((record as ShipmentRecord).charge?.amount_cents ?? 0);
+  const availableAt = new Date(now.getTime() + (shipment.carrier_code === "usps" ? POSTAL_REFUND_HOLD_MS : 0));
+  const refund = await services.db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable("shipments")
+      .set({ status: "cancel_pending", cancel_requested_at: stamp, updated_at: stamp })
+      .where("id", "=", shipment.id)
+      .where("status", "=", shipment.status)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) {
+      throw new DomainError("shipment.already_cancelled", `Shipment ${id} changed while it was being cancelled.`);
+    }
+    await trx
+      .updateTable("parcels")
+      .set({ status: "cancel_pending", updated_at: stamp })
+      .where("shipment_id", "=", shipment.id)
+      .execute();
+    await trx.updateTable("labels").set({ status: "voided" }).where("shipment_id", "=", shipment.id).execute();
+    const entry = await insertMeterEntry(trx, {
+      account_id: shipment.account_id,
+      mode: shipment.mode,
+      kind: "refund",
+      amount_cents: charged,
+      shipment_id: shipment.id,
+      description:
+        shipment.carrier_code === "usps"
+          ? `Refund for voided shipment ${shipment.id}, held 30 days by USPS`
+          : `Refund for voided shipment ${shipment.id}`,
+      status: "held",
+      available_at: availableAt.toISOString(),
+      created_at: stamp,
+    });
+    await services.jobs.enqueue(SETTLE_REFUND_JOB, { meterEntryId: entry.id }, { runAt: availableAt, executor: trx });
+    return entry;
+  });
+  const [updated] = await loadShipmentRecords(services.db, await shipmentOrNotFound(services, scope, id));
+  return { record: updated as ShipmentRecord, refund };
+}
+
+async function shipmentOrNotFound(services: DomainServices, scope: AccountScope, id: number) {
+  const shipment = await services.db
+    .selectFrom("shipments")
+    .selectAll()
+    .where("id", "=", id)
+    .where("account_id", "=", scope.accountId)
+    .where("mode", "=", scope.mode)
+    .where("status", "not in", ["purchasing", "failed"])
+    .executeTakeFirst();
+  if (!shipment) throw notFound("shipment", id);
+  return [shipment];
+}
+
+/** The refund's hold is over: post it, and the shipment is `cancelled`. */
+export async function settleRefund(services: DomainServices, meterEntryId: number): Promise<void> {
+  const stamp = services.clock.now().toISOString();
+  await services.db.transaction().execute(async (trx) => {
+    const entry = await trx
+      .updateTable("meter_entries")
+      .set({ status: "posted" })
+      .where("id", "=", meterEntryId)
+      .where("status", "=", "held")
+      .returningAll()
+      .executeTakeFirst();
+    if (!entry?.shipment_id) return;
+    await trx
+      .updateTable("shipments")
+      .set({ status: "cancelled", updated_at: stamp })
+      .where("id", "=", entry.shipment_id)
+      .where("status", "=", "cancel_pending")
+      .execute();
+    await trx
+      .updateTable("parcels")
+      .set({ status: "cancelled", updated_at: stamp })
+      .where("shipment_id", "=", entry.shipment_id)
+      .execute();
+  });
+}

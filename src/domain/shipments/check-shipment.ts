@@ -1,0 +1,120 @@
+import type { CarrierAdapter } from "../../carriers/carrier.js";
+import type { ServiceDefinition } from "../../carriers/catalogue.js";
+import { findCarrier, findService } from "../../carriers/registry.js";
+import { PARCEL } from "../../carriers/sandbox/eligibility.js";
+import { connectedCarrierAccounts } from "../carriers/carrier-connections.js";
+import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
+import { DomainError } from "../errors.js";
+import { carrierToday } from "../rates/delivery-date.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import { checkCustoms } from "./customs-declaration.js";
+import type { NewShipment } from "./new-shipment.js";
+
+/** USPS accepts a ship date up to 14 days ahead (the spec); other carriers ship today or later. */
+const POSTAL_FUTURE_DAYS = 14;
+const FUTURE_DAYS = 10;
+
+export const ENDORSEMENTS = [
+  "ADDRESS_CORRECTION",
+  "CARRIER_LEAVE_IF_NO_RESPONSE",
+  "CHANGE_SERVICE",
+  "FORWARDING_SERVICE",
+  "RETURN_SERVICE",
+] as const;
+
+const unprocessable = (code: string, message: string) => new DomainError(code, message);
+
+export interface CheckedShipment {
+  service: ServiceDefinition;
+  carrier: CarrierAdapter;
+  shipDate: string;
+}
+
+/**
+ * The rules a shipment must meet before anything is bought: a service the account has enabled,
+ * parcels the service takes, a ship date the carrier accepts, options only where they apply.
+ */
+export async function checkShipment(
+  services: DomainServices,
+  scope: AccountScope,
+  input: NewShipment,
+  path = "shipment",
+): Promise<CheckedShipment> {
+  const service = findService(input.serviceId);
+  const connections = await connectedCarrierAccounts(services, scope);
+  const connection = service && connections.find((c) => c.carrier_code === service.carrierCode);
+  const enabled = connection && enabledServiceIdsOf(connection);
+  if (!service || !connection || (enabled && !enabled.has(service.serviceId))) {
+    throw unprocessable(
+      "shipment.service_unavailable",
+      `${path}.service_id ${input.serviceId} is not a service enabled for this account; see GET /api/v2/services and your carrier accounts.`,
+    );
+  }
+  const carrier = findCarrier(service.carrierCode) as CarrierAdapter;
+  if (input.parcels.length > 1 && !service.multiParcel) {
+    throw unprocessable(
+      "shipment.multi_parcel_unsupported",
+      `${carrier.displayName} ${service.name} takes one parcel per shipment; create one shipment per parcel.`,
+    );
+  }
+  const offered = service.packageTypes.length > 0 ? service.packageTypes : [PARCEL];
+  input.parcels.forEach((parcel, index) => {
+    if (!offered.some((p) => p.type === parcel.packageType)) {
+      throw unprocessable(
+        "shipment.package_type_unavailable",
+        `${path}.parcels[${index}].package_type ${parcel.packageType} is not offered by ${service.name}; use one of ${offered.map((p) => p.type).join(", ")}.`,
+      );
+    }
+    checkServiceOptions(parcel.serviceOptions, service, `${path}.parcels[${index}].service_options`);
+  });
+  if (input.label.scale != null && (input.label.format === "zpl" || input.label.format === "epl2")) {
+    throw unprocessable(
+      "shipment.label_option_invalid",
+      `${path}.label_scale is not supported for ${input.label.format} labels.`,
+    );
+  }
+  checkCustoms(input, path);
+  return { service, carrier, shipDate: checkShipDate(input.shipDate, service, services.clock.now(), path) };
+}
+
+function checkShipDate(shipDate: string | undefined, service: ServiceDefinition, now: Date, path: string): string {
+  const today = carrierToday(now);
+  if (shipDate === undefined) return today;
+  const limit = service.carrierCode === "usps" ? POSTAL_FUTURE_DAYS : FUTURE_DAYS;
+  const latest = new Date(`${today}T12:00:00.000Z`);
+  latest.setUTCDate(latest.getUTCDate() + limit);
+  if (shipDate < today)
+    throw unprocessable("shipment.ship_date_invalid", `${path}.ship_date ${shipDate} is in the past.`);
+  if (shipDate > latest.toISOString().slice(0, 10)) {
+    throw unprocessable(
+      "shipment.ship_date_invalid",
+      `${path}.ship_date may be at most ${limit} days ahead for ${service.name}.`,
+    );
+  }
+  return shipDate;
+}
+
+function checkServiceOptions(
+  options: NewShipment["parcels"][number]["serviceOptions"],
+  service: ServiceDefinition,
+  path: string,
+): void {
+  if (options.endorsement != null) {
+    if (service.carrierCode !== "usps") {
+      throw unprocessable("shipment.option_unavailable", `${path}.endorsement applies to USPS services only.`);
+    }
+    if (!(ENDORSEMENTS as readonly string[]).includes(options.endorsement)) {
+      throw unprocessable(
+        "shipment.option_unavailable",
+        `${path}.endorsement must be one of ${ENDORSEMENTS.join(", ")}.`,
+      );
+    }
+  }
+  const hazmat = options.dangerous_goods?.details?.type;
+  if (hazmat != null && /[,;]/.test(hazmat)) {
+    throw unprocessable(
+      "shipment.option_unavailable",
+      `${path}.dangerous_goods: one hazmat type per parcel; ship each type in its own parcel.`,
+    );
+  }
+}

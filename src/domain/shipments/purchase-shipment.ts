@@ -1,0 +1,350 @@
+import { randomBytes } from "node:crypto";
+import { type CarrierAdapter, CarrierError, type Purchase } from "../../carriers/carrier.js";
+import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
+import type { LabelAddress, RenderedLabel } from "../../labels/label.js";
+import { renderLabel } from "../../labels/render-label.js";
+import { classifyAddress } from "../addresses/classify-address.js";
+import { DomainError } from "../errors.js";
+import { deliveryDate } from "../rates/delivery-date.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import { type CheckedShipment, checkShipment } from "./check-shipment.js";
+import type { NewShipment, ShipmentAddress } from "./new-shipment.js";
+import {
+  findShipment,
+  insertMeterEntry,
+  insertParcels,
+  insertShipment,
+  loadShipmentRecords,
+  type ParcelRow,
+  type ShipmentRecord,
+  type ShipmentRow,
+} from "./shipments.repository.js";
+
+/** A purchase not finished by then died with its process; the recovery job voids what was sold. */
+export const PURCHASE_RECOVERY_DELAY_MS = 10 * 60 * 1000;
+export const RECOVER_PURCHASE_JOB = "shipment.recover_purchase";
+
+/**
+ * Buys a shipment's labels (DESIGN §3): record the intent, let the carrier sell, write the files,
+ * record labels and the charge in one transaction. No carrier call runs inside a transaction; a
+ * failure after the carrier sold voids the labels, and a crash is repaired by a recovery job.
+ */
+export async function purchaseShipment(
+  services: DomainServices,
+  scope: AccountScope,
+  input: NewShipment,
+): Promise<ShipmentRecord> {
+  const checked = await checkShipment(services, scope, input);
+  return buyChecked(services, scope, input, checked);
+}
+
+/** Buys a shipment already checked (ship_multiple checks every shipment first). */
+export async function buyChecked(
+  services: DomainServices,
+  scope: AccountScope,
+  input: NewShipment,
+  checked: CheckedShipment,
+): Promise<ShipmentRecord> {
+  const { carrier, service } = checked;
+  const { shipment, parcels } = await recordIntent(services, scope, input, checked);
+  let purchase: Purchase;
+  try {
+    purchase = await carrier.purchase({
+      from: input.from,
+      to: input.to,
+      parcels: input.parcels.map(ratedParcel),
+      residential: classifyAddress(input.to) === "residential",
+      services: [service],
+      service,
+      purchaseKey: `shipment-${shipment.id}`,
+      parcelSerials: parcels.map((p) => p.id),
+    });
+  } catch (error) {
+    await markFailed(services, shipment.id, error instanceof Error ? error.message : String(error));
+    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
+    throw error;
+  }
+  const trackingNumbers = purchase.parcels.map((p) => p.trackingNumber);
+  try {
+    await recordTrackingNumbers(services, parcels, purchase);
+    const files = await writeLabels(services, scope, input, checked, shipment, purchase);
+    await recordPurchase(services, scope, shipment, parcels, purchase, files, checked);
+  } catch (error) {
+    await voidAfterFailure(services, carrier, shipment.id, trackingNumbers);
+    throw error;
+  }
+  const stored = await findShipment(services.db, scope, shipment.id);
+  const [record] = await loadShipmentRecords(services.db, stored ? [stored] : []);
+  if (!record) throw new Error(`shipment ${shipment.id} vanished after its purchase`);
+  return record;
+}
+
+function ratedParcel(parcel: NewShipment["parcels"][number]): RatedParcel {
+  return {
+    lengthIn: parcel.length,
+    widthIn: parcel.width,
+    heightIn: parcel.height,
+    weightOz: parcel.weight,
+    packageType: parcel.packageType,
+  };
+}
+
+/** Transaction 1: the shipment as `purchasing`, its parcels, and the job that repairs a crash. */
+async function recordIntent(
+  services: DomainServices,
+  scope: AccountScope,
+  input: NewShipment,
+  checked: CheckedShipment,
+) {
+  const now = services.clock.now();
+  const stamp = now.toISOString();
+  return services.db.transaction().execute(async (trx) => {
+    const shipment = await insertShipment(trx, {
+      account_id: scope.accountId,
+      mode: scope.mode,
+      status: "purchasing",
+      status_reason: null,
+      carrier_code: checked.service.carrierCode,
+      service_id: checked.service.serviceId,
+      service_code: checked.service.serviceCode,
+      order_id: input.orderId ?? null,
+      account_reference: input.accountReference ?? null,
+      to_location: JSON.stringify(input.to),
+      from_location: JSON.stringify(input.from),
+      return_location: input.returnTo ? JSON.stringify(input.returnTo) : null,
+      ship_date: checked.shipDate,
+      label_format: input.label.format,
+      label_size: input.label.size,
+      label_text1: input.label.text1 ?? null,
+      label_text2: input.label.text2 ?? null,
+      rate_cents: 0,
+      cost_details: "[]",
+      zone: null,
+      delivery_days: null,
+      delivery_date: null,
+      delivery_guaranteed: checked.service.deliveryGuaranteed ? 1 : 0,
+      batch_id: null,
+      shipped_at: null,
+      cancel_requested_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    });
+    const parcels = await insertParcels(
+      trx,
+      input.parcels.map((parcel, position) => ({
+        shipment_id: shipment.id,
+        position,
+        length: parcel.length,
+        width: parcel.width,
+        height: parcel.height,
+        weight: parcel.weight,
+        package_type: parcel.packageType,
+        name: parcel.name ?? null,
+        status: "purchasing",
+        tracking_number: null,
+        barcode_data: null,
+        cost_cents: 0,
+        cost_details: "[]",
+        parcel_items: JSON.stringify(parcel.items),
+        customs_data: parcel.customsData ? JSON.stringify(parcel.customsData) : null,
+        service_options: JSON.stringify(parcel.serviceOptions),
+        created_at: stamp,
+        updated_at: stamp,
+      })),
+    );
+    await services.jobs.enqueue(
+      RECOVER_PURCHASE_JOB,
+      { shipmentId: shipment.id },
+      { runAt: new Date(now.getTime() + PURCHASE_RECOVERY_DELAY_MS), maxAttempts: 10, executor: trx },
+    );
+    return { shipment, parcels: parcels.sort((a, b) => a.position - b.position) };
+  });
+}
+
+interface StoredLabel {
+  fileName: string;
+  rendered: RenderedLabel;
+}
+
+async function writeLabels(
+  services: DomainServices,
+  scope: AccountScope,
+  input: NewShipment,
+  checked: CheckedShipment,
+  shipment: ShipmentRow,
+  purchase: Purchase,
+): Promise<StoredLabel[]> {
+  const quote = purchase.rate.quote as RateQuote;
+  return Promise.all(
+    purchase.parcels.map(async (sold, index) => {
+      const parcel = input.parcels[index] as NewShipment["parcels"][number];
+      const rendered = await renderLabel({
+        carrierCode: checked.service.carrierCode,
+        serviceName: checked.service.name,
+        serviceCode: checked.service.serviceCode,
+        trackingNumber: sold.trackingNumber,
+        barcodeData: sold.barcodeData,
+        from: labelAddress(input.returnTo ?? input.from),
+        to: labelAddress(input.to),
+        weightOz: parcel.weight,
+        dimensionsIn: { length: parcel.length, width: parcel.width, height: parcel.height },
+        packageTypeName:
+          checked.service.packageTypes.find((p) => p.type === parcel.packageType)?.name ?? parcel.packageType,
+        shipDate: checked.shipDate,
+        postageCents: purchase.rate.parcelQuotes?.[index]?.totalCents ?? quote.totalCents,
+        zone: purchase.rate.zone,
+        parcelIndex: index + 1,
+        parcelCount: purchase.parcels.length,
+        testMode: scope.mode === "test",
+        endorsement: parcel.serviceOptions.endorsement ?? null,
+        labelText1: input.label.text1,
+        labelText2: input.label.text2,
+        contents: input.label.contents,
+        scale: input.label.scale ?? undefined,
+        format: input.label.format,
+        size: input.label.size,
+      });
+      const fileName = `${randomBytes(16).toString("base64url")}.${rendered.extension}`;
+      await services.files.put(fileName, rendered.bytes);
+      return { fileName, rendered };
+    }),
+  );
+}
+
+function labelAddress(address: ShipmentAddress): LabelAddress {
+  const name = [address.first_name, address.last_name].filter(Boolean).join(" ") || null;
+  return {
+    name,
+    company: address.company ?? null,
+    address1: address.address1,
+    address2: address.address2 ?? null,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postal_code,
+    country: address.country,
+    phone: address.phone ?? null,
+  };
+}
+
+/** What the carrier sold, written at once: the recovery job voids it if the process dies now. */
+async function recordTrackingNumbers(
+  services: DomainServices,
+  parcels: ParcelRow[],
+  purchase: Purchase,
+): Promise<void> {
+  await services.db.transaction().execute(async (trx) => {
+    for (const [index, parcel] of parcels.entries()) {
+      const sold = purchase.parcels[index];
+      await trx
+        .updateTable("parcels")
+        .set({ tracking_number: sold?.trackingNumber ?? null, barcode_data: sold?.barcodeData ?? null })
+        .where("id", "=", parcel.id)
+        .execute();
+    }
+  });
+}
+
+/** Transaction 2: labels, costs, costs, `shipped`, and the charge on the meter. */
+async function recordPurchase(
+  services: DomainServices,
+  scope: AccountScope,
+  shipment: ShipmentRow,
+  parcels: ParcelRow[],
+  purchase: Purchase,
+  files: StoredLabel[],
+  checked: CheckedShipment,
+): Promise<void> {
+  const stamp = services.clock.now().toISOString();
+  const quote = purchase.rate.quote as RateQuote;
+  const days = checked.service.transitDays.max;
+  await services.db.transaction().execute(async (trx) => {
+    for (const [index, parcel] of parcels.entries()) {
+      const parcelQuote = purchase.rate.parcelQuotes?.[index] ?? quote;
+      await trx
+        .updateTable("parcels")
+        .set({
+          status: "shipped",
+          cost_cents: parcelQuote.totalCents,
+          cost_details: JSON.stringify(parcelQuote.lines),
+          updated_at: stamp,
+        })
+        .where("id", "=", parcel.id)
+        .execute();
+      const file = files[index] as StoredLabel;
+      await trx
+        .insertInto("labels")
+        .values({
+          parcel_id: parcel.id,
+          shipment_id: shipment.id,
+          format: shipment.label_format,
+          size: shipment.label_size,
+          dpi: file.rendered.dpi,
+          width_in: file.rendered.widthIn,
+          height_in: file.rendered.heightIn,
+          content_type: file.rendered.contentType,
+          file_name: file.fileName,
+          status: "active",
+          created_at: stamp,
+        })
+        .execute();
+    }
+    await trx
+      .updateTable("shipments")
+      .set({
+        status: "shipped",
+        rate_cents: quote.totalCents,
+        cost_details: JSON.stringify(quote.lines),
+        zone: purchase.rate.zone,
+        delivery_days: days,
+        delivery_date: deliveryDate(checked.shipDate, days, checked.service.carrierCode),
+        shipped_at: stamp,
+        updated_at: stamp,
+      })
+      .where("id", "=", shipment.id)
+      .execute();
+    // Test labels are free: the meter shows them at no charge.
+    await insertMeterEntry(trx, {
+      account_id: scope.accountId,
+      mode: scope.mode,
+      kind: "label_purchase",
+      amount_cents: scope.mode === "test" ? 0 : -quote.totalCents,
+      shipment_id: shipment.id,
+      description: `${checked.service.name} label${purchase.parcels.length > 1 ? "s" : ""} for shipment ${shipment.id}`,
+      status: "posted",
+      available_at: stamp,
+      created_at: stamp,
+    });
+  });
+}
+
+export async function markFailed(services: DomainServices, shipmentId: number, reason: string): Promise<void> {
+  const stamp = services.clock.now().toISOString();
+  await services.db
+    .updateTable("shipments")
+    .set({ status: "failed", status_reason: reason.slice(0, 500), updated_at: stamp })
+    .where("id", "=", shipmentId)
+    .where("status", "=", "purchasing")
+    .execute();
+}
+
+/**
+ * The carrier sold labels we could not record: void them so nothing stays charged. If even marking
+ * the shipment fails, the recovery job finds it still `purchasing` and finishes the job.
+ */
+async function voidAfterFailure(
+  services: DomainServices,
+  carrier: CarrierAdapter,
+  shipmentId: number,
+  trackingNumbers: readonly string[],
+): Promise<void> {
+  try {
+    await carrier.voidLabels(trackingNumbers);
+    await markFailed(
+      services,
+      shipmentId,
+      `labels ${trackingNumbers.join(", ")} voided: the purchase could not be recorded`,
+    );
+  } catch {
+    // Left to the recovery job.
+  }
+}

@@ -1,0 +1,104 @@
+import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { Database, LabelTable, MeterEntryTable, ParcelTable, ShipmentTable } from "../../storage/schema.js";
+import type { AccountScope } from "../services.js";
+
+export type ShipmentRow = Selectable<ShipmentTable>;
+export type ParcelRow = Selectable<ParcelTable>;
+export type LabelRow = Selectable<LabelTable>;
+export type MeterEntryRow = Selectable<MeterEntryTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A shipment with its parcels and their labels, as every presenter needs it. */
+export interface ShipmentRecord {
+  shipment: ShipmentRow;
+  parcels: ParcelRow[];
+  labels: LabelRow[];
+  /** The purchase charge on the meter, when there is one. */
+  charge: MeterEntryRow | undefined;
+}
+
+export async function insertShipment(db: Executor, row: Insertable<ShipmentTable>): Promise<ShipmentRow> {
+  return db.insertInto("shipments").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertParcels(db: Executor, rows: Insertable<ParcelTable>[]): Promise<ParcelRow[]> {
+  return db.insertInto("parcels").values(rows).returningAll().execute();
+}
+
+export async function findShipment(db: Executor, scope: AccountScope, id: number): Promise<ShipmentRow | undefined> {
+  return db
+    .selectFrom("shipments")
+    .selectAll()
+    .where("id", "=", id)
+    .where("account_id", "=", scope.accountId)
+    .where("mode", "=", scope.mode)
+    .executeTakeFirst();
+}
+
+/** Loads parcels, labels and charges of many shipments in three queries. */
+export async function loadShipmentRecords(db: Executor, shipments: ShipmentRow[]): Promise<ShipmentRecord[]> {
+  if (shipments.length === 0) return [];
+  const ids = shipments.map((s) => s.id);
+  const [parcels, labels, charges] = await Promise.all([
+    db.selectFrom("parcels").selectAll().where("shipment_id", "in", ids).orderBy("position").execute(),
+    db.selectFrom("labels").selectAll().where("shipment_id", "in", ids).orderBy("id").execute(),
+    db
+      .selectFrom("meter_entries")
+      .selectAll()
+      .where("shipment_id", "in", ids)
+      .where("kind", "=", "label_purchase")
+      .execute(),
+  ]);
+  return shipments.map((shipment) => ({
+    shipment,
+    parcels: parcels.filter((p) => p.shipment_id === shipment.id),
+    labels: labels.filter((l) => l.shipment_id === shipment.id),
+    charge: charges.find((c) => c.shipment_id === shipment.id),
+  }));
+}
+
+export async function insertMeterEntry(db: Executor, row: Insertable<MeterEntryTable>): Promise<MeterEntryRow> {
+  return db.insertInto("meter_entries").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export interface ShipmentFilter {
+  carrierCode?: string;
+  serviceCode?: string;
+  /** ISO instants bounding created_at. */
+  from?: string;
+  to?: string;
+  batchId?: number;
+  status?: string;
+  trackingNumbers?: readonly string[];
+}
+
+/** Newest first, by id, so pages stay stable while new shipments arrive. */
+export async function listShipments(
+  db: Executor,
+  scope: AccountScope,
+  filter: ShipmentFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ShipmentRow[]; total: number }> {
+  let query = db
+    .selectFrom("shipments")
+    .where("shipments.account_id", "=", scope.accountId)
+    .where("shipments.mode", "=", scope.mode)
+    .where("shipments.status", "not in", ["purchasing", "failed"]);
+  if (filter.carrierCode) query = query.where("shipments.carrier_code", "=", filter.carrierCode);
+  if (filter.serviceCode) query = query.where("shipments.service_code", "=", filter.serviceCode);
+  if (filter.from) query = query.where("shipments.created_at", ">=", filter.from);
+  if (filter.to) query = query.where("shipments.created_at", "<=", filter.to);
+  if (filter.batchId !== undefined) query = query.where("shipments.batch_id", "=", filter.batchId);
+  if (filter.status) query = query.where("shipments.status", "=", filter.status);
+  if (filter.trackingNumbers && filter.trackingNumbers.length > 0) {
+    const numbers = filter.trackingNumbers;
+    query = query.where("shipments.id", "in", (eb) =>
+      eb.selectFrom("parcels").select("parcels.shipment_id").where("parcels.tracking_number", "in", numbers),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll("shipments").orderBy("shipments.id", "desc").limit(page.limit).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

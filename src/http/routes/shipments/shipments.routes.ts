@@ -1,0 +1,249 @@
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { Type } from "typebox";
+import { DomainError, notFound } from "../../../domain/errors.js";
+import type { AccountScope } from "../../../domain/services.js";
+import { cancelShipment } from "../../../domain/shipments/cancel-shipment.js";
+import { checkShipment } from "../../../domain/shipments/check-shipment.js";
+import { customsFormPdf } from "../../../domain/shipments/customs-form.js";
+import { buyChecked, purchaseShipment } from "../../../domain/shipments/purchase-shipment.js";
+import {
+  findShipment,
+  listShipments,
+  loadShipmentRecords,
+  type ShipmentRecord,
+} from "../../../domain/shipments/shipments.repository.js";
+import { errorBody } from "../../errors.js";
+import { parseInstant } from "../dates.js";
+import { errorResponses, IdParam } from "../schemas.js";
+import { toNewShipment } from "./shipment-request.js";
+import { type PresentOptions, presentPayment, presentShipment } from "./shipments.presenter.js";
+import { ListShipmentsQuery, PaymentOut, ShipBody, ShipMultipleBody, ShipmentOut } from "./shipments.schemas.js";
+
+/** eHub buys at most ten shipments per call. */
+export const SHIP_MULTIPLE_LIMIT = 10;
+
+export const shipmentRoutes: FastifyPluginAsync = async (app) => {
+  app.addSchema(ShipmentOut);
+  app.addSchema(PaymentOut);
+  const baseUrl = app.services.config.publicBaseUrl;
+
+  /** Label bytes as base64, for `inline_image: true`. */
+  async function inlineImages(records: ShipmentRecord[]): Promise<Map<number, string>> {
+    const labels = records.flatMap((r) => r.labels);
+    const images = await Promise.all(labels.map((label) => app.services.files.get(label.file_name)));
+    return new Map(labels.map((label, i) => [label.id, images[i]?.toString("base64") ?? ""]));
+  }
+
+  async function presentOptions(records: ShipmentRecord[], inline: boolean | undefined): Promise<PresentOptions> {
+    return { baseUrl, inlineImages: inline ? await inlineImages(records) : undefined };
+  }
+
+  app.post(
+    "/shipments/ship",
+    {
+      schema: {
+        tags: ["Shipments"],
+        summary: "Create a shipment and buy its labels",
+        body: ShipBody,
+        response: {
+          201: Type.Object({ shipment: Type.Ref("Shipment") }),
+          ...errorResponses(400, 401, 404, 409, 422, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { shipment } = request.body as ShipBody;
+      const record = await purchaseShipment(app.services, request.scope, toNewShipment(shipment, "shipment"));
+      const options = await presentOptions([record], shipment.inline_image);
+      return reply.code(201).send({ shipment: presentShipment(record, options) });
+    },
+  );
+
+  app.post(
+    "/shipments/ship_multiple",
+    {
+      schema: {
+        tags: ["Shipments"],
+        summary: "Create and buy up to ten shipments at once",
+        body: ShipMultipleBody,
+        response: {
+          201: Type.Object({
+            shipments: Type.Array(Type.Union([Type.Ref("Shipment"), Type.Ref("ErrorBody")])),
+            payment: Type.Ref("Payment"),
+          }),
+          ...errorResponses(400, 401, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { shipments } = request.body as ShipMultipleBody;
+      if (shipments.length > SHIP_MULTIPLE_LIMIT) {
+        throw new DomainError(
+          "shipments.too_many",
+          `At most ${SHIP_MULTIPLE_LIMIT} shipments per request; got ${shipments.length}.`,
+        );
+      }
+      // Every shipment is checked before any is bought: one bad shipment refuses the request.
+      const prepared = await Promise.all(
+        shipments.map(async (input, index) => {
+          const path = `shipments[${index}]`;
+          try {
+            const newShipment = toNewShipment(input, path);
+            return { input, newShipment, checked: await checkShipment(app.services, request.scope, newShipment, path) };
+          } catch (error) {
+            if (error instanceof DomainError) {
+              throw new DomainError("shipments.invalid", `${path}: ${error.message}`);
+            }
+            throw error;
+          }
+        }),
+      );
+      const bought = await Promise.allSettled(
+        prepared.map(({ newShipment, checked }) => buyChecked(app.services, request.scope, newShipment, checked)),
+      );
+      const records = bought.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+      const inline = prepared.some(({ input }) => input.inline_image);
+      const options = await presentOptions(records, inline);
+      const answers = bought.map((outcome) => {
+        if (outcome.status === "fulfilled") return presentShipment(outcome.value, options);
+        if (outcome.reason instanceof DomainError) return errorBody(outcome.reason.code, outcome.reason.message);
+        throw outcome.reason;
+      });
+      const total = records.reduce((sum, record) => sum - (record.charge?.amount_cents ?? 0), 0);
+      return reply
+        .code(201)
+        .send({ shipments: answers, payment: presentPayment(total, records[0]?.charge?.id ?? null) });
+    },
+  );
+
+  app.get(
+    "/shipments/:id",
+    {
+      schema: {
+        tags: ["Shipments"],
+        summary: "Retrieve a shipment with its labels and tracking",
+        params: IdParam,
+        response: { 200: Type.Object({ shipment: Type.Ref("Shipment") }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const record = await recordOrNotFound(request.scope, (request.params as { id: number }).id);
+      return { shipment: presentShipment(record, { baseUrl, withPayment: true }) };
+    },
+  );
+
+  app.get(
+    "/shipments",
+    {
+      schema: {
+        tags: ["Shipments"],
+        summary: "List shipments, newest first",
+        querystring: ListShipmentsQuery,
+        response: { 200: Type.Object({ shipments: Type.Array(Type.Ref("Shipment")) }), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as ListShipmentsQuery;
+      const page = query.page ?? 1;
+      const perPage = query.per_page ?? 100;
+      const { rows, total } = await listShipments(
+        app.services.db,
+        request.scope,
+        {
+          carrierCode: query.carrier_code,
+          serviceCode: query.service_code,
+          from: query.ship_from_time ? parseInstant("ship_from_time", query.ship_from_time).toISOString() : undefined,
+          to: query.ship_to_time ? parseInstant("ship_to_time", query.ship_to_time).toISOString() : undefined,
+          batchId: query.shipment_batch_id,
+          status: query.status && query.status !== "all" ? query.status : undefined,
+          trackingNumbers: query.tracking_number
+            ?.flatMap((n) => n.split(","))
+            .map((n) => n.trim())
+            .filter(Boolean),
+        },
+        { limit: perPage, offset: (page - 1) * perPage },
+      );
+      setPaginationHeaders(reply, request.url, page, perPage, total);
+      const records = await loadShipmentRecords(app.services.db, rows);
+      return { shipments: records.map((record) => presentShipment(record, { baseUrl, withPayment: true })) };
+    },
+  );
+
+  app.put(
+    "/shipments/:id/cancel",
+    {
+      schema: {
+        tags: ["Shipments"],
+        summary: "Cancel a shipment and void its labels",
+        params: IdParam,
+        response: {
+          200: Type.Object({ shipment: Type.Ref("Shipment"), payment: Type.Ref("Payment") }),
+          ...errorResponses(401, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { record, refund } = await cancelShipment(
+        app.services,
+        request.scope,
+        (request.params as { id: number }).id,
+      );
+      return {
+        shipment: presentShipment(record, { baseUrl }),
+        payment: presentPayment(refund.amount_cents, refund.id),
+      };
+    },
+  );
+
+  app.get(
+    "/shipments/:id/customs_form",
+    {
+      schema: {
+        tags: ["Shipments"],
+        summary: "The CN 22 or CN 23 customs form of an international, territory or military shipment (PDF)",
+        params: IdParam,
+        querystring: Type.Object({ parcel_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+        response: { 200: Type.Unknown({ description: "application/pdf" }), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await customsFormPdf(
+        app.services,
+        request.scope,
+        (request.params as { id: number }).id,
+        (request.query as { parcel_id?: number }).parcel_id,
+      );
+      return reply.header("content-type", "application/pdf").send(pdf);
+    },
+  );
+
+  async function recordOrNotFound(scope: AccountScope, id: number): Promise<ShipmentRecord> {
+    const shipment = await findShipment(app.services.db, scope, id);
+    if (!shipment || shipment.status === "purchasing" || shipment.status === "failed") throw notFound("shipment", id);
+    const [record] = await loadShipmentRecords(app.services.db, [shipment]);
+    return record as ShipmentRecord;
+  }
+};
+
+/** `X-Total-Count` and an RFC 8288 `Link` header (DESIGN §6.4); bodies stay eHub's. */
+export function setPaginationHeaders(
+  reply: FastifyReply,
+  url: string,
+  page: number,
+  perPage: number,
+  total: number,
+): void {
+  reply.header("x-total-count", String(total));
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const [path, query = ""] = url.split("?");
+  const link = (to: number, rel: string) => {
+    const params = new URLSearchParams(query);
+    params.set("page", String(to));
+    params.set("per_page", String(perPage));
+    return `<${path}?${params.toString()}>; rel="${rel}"`;
+  };
+  const links = [link(1, "first"), link(pages, "last")];
+  if (page > 1) links.push(link(page - 1, "prev"));
+  if (page < pages) links.push(link(page + 1, "next"));
+  reply.header("link", links.join(", "));
+}

@@ -1,0 +1,201 @@
+import { type Static, Type } from "typebox";
+import { LABEL_FORMATS, LABEL_SIZES } from "../../../labels/label.js";
+import { LocationIn, ParcelIn } from "../shipment.schemas.js";
+
+const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+const optionalNumber = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
+/** Money and counts within what carriers accept (USPS: items up to 999,999.99 USD, quantity 9,999). */
+const optionalAmount = Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 999_999.99 }), Type.Null()]));
+
+export const CustomsDataIn = Type.Object({
+  content_type: optionalText(60),
+  no_delivery: optionalText(60),
+  hs_tariff_code: optionalText(40),
+  eel_pfc: optionalText(60),
+  value: optionalAmount,
+});
+
+export const ParcelItemIn = Type.Object({
+  id: Type.Optional(Type.Union([Type.Integer(), Type.String(), Type.Null()])),
+  item_id: optionalText(100),
+  name: optionalText(200),
+  description: optionalText(500),
+  sku: optionalText(100),
+  weight: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100_000 }), Type.Null()])),
+  quantity: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 9999 }), Type.Null()])),
+  price: optionalAmount,
+  cost: optionalAmount,
+  country_of_origin: optionalText(2),
+  customs_data: Type.Optional(Type.Union([CustomsDataIn, Type.Null()])),
+});
+
+export const ServiceOptionsIn = Type.Object(
+  {
+    endorsement: optionalText(40),
+    dangerous_goods: Type.Optional(
+      Type.Union([Type.Object({ details: Type.Optional(Type.Object({ type: optionalText(100) })) }), Type.Null()]),
+    ),
+  },
+  { additionalProperties: true, description: "Carrier options; see the eHub reference §5.6" },
+);
+
+export const ParcelShipIn = Type.Object({
+  ...ParcelIn.properties,
+  parcel_items: Type.Optional(Type.Array(ParcelItemIn, { maxItems: 100 })),
+  customs_data: Type.Optional(Type.Union([CustomsDataIn, Type.Null()])),
+  service_options: Type.Optional(ServiceOptionsIn),
+});
+
+const LabelContentIn = Type.Object({
+  label_content: Type.Object({
+    type: Type.String({ enum: ["text", "image"] }),
+    text: optionalText(200),
+    base64_image: Type.Optional(Type.Union([Type.String({ maxLength: 700_000 }), Type.Null()])),
+    location: Type.Array(Type.Number({ minimum: 0, maximum: 12 }), { minItems: 2, maxItems: 2 }),
+    width: optionalNumber,
+    height: optionalNumber,
+  }),
+});
+
+export const ShipmentIn = Type.Object({
+  to_location: LocationIn,
+  from_location: LocationIn,
+  return_location: Type.Optional(Type.Union([LocationIn, Type.Null()])),
+  parcels: Type.Optional(Type.Array(ParcelShipIn, { maxItems: 50 })),
+  service_id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: "^\\d+$" })]),
+  ship_date: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  label_format: Type.Optional(Type.String({ enum: [...LABEL_FORMATS], default: "pdf" })),
+  label_size: Type.Optional(Type.String({ enum: [...LABEL_SIZES], default: "4x6" })),
+  label_text1: optionalText(60),
+  label_text2: optionalText(60),
+  label_contents: Type.Optional(Type.Array(LabelContentIn, { maxItems: 10 })),
+  label_scale: Type.Optional(
+    Type.Union([Type.Number({ minimum: 0.5, maximum: 2 }), Type.String({ pattern: "^\\d+(\\.\\d+)?$" }), Type.Null()]),
+  ),
+  inline_image: Type.Optional(Type.Boolean()),
+  order_id: optionalText(100),
+  account_reference: optionalText(100),
+  ci_comments: optionalText(500),
+});
+export type ShipmentIn = Static<typeof ShipmentIn>;
+
+export const ShipBody = Type.Object({ shipment: ShipmentIn });
+export type ShipBody = Static<typeof ShipBody>;
+
+export const ShipMultipleBody = Type.Object({ shipments: Type.Array(ShipmentIn, { minItems: 1 }) });
+export type ShipMultipleBody = Static<typeof ShipMultipleBody>;
+
+const Json = Type.Record(Type.String(), Type.Unknown());
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const CostDetail = Type.Object({ cost_type: Type.String(), description: Type.String(), rate: Type.Number() });
+
+const TrackingInfo = Type.Object({
+  status: Type.String(),
+  updated_at: Type.String(),
+  estimated_delivery_date: nullable(Type.String()),
+  delivery_date: nullable(Type.String()),
+  tracking_events: Type.Array(Json),
+});
+
+export const ParcelOut = Type.Object({
+  id: Type.Integer(),
+  name: nullable(Type.String()),
+  length: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+  weight: Type.Number(),
+  package_type: Type.String(),
+  status: Type.String(),
+  tracking_number: nullable(Type.String()),
+  shipping_cost: Type.Number(),
+  shipping_cost_details: Type.Array(CostDetail),
+  meter_cost: Type.Number(),
+  meter_cost_details: Type.Array(CostDetail),
+  parcel_items: Type.Array(Json),
+  customs_data: nullable(Json),
+  service_options: Json,
+  postage_label: nullable(
+    Type.Object({
+      id: Type.Integer(),
+      dims: Type.String(),
+      resolution: Type.Integer(),
+      status: Type.String(),
+      image_url: Type.String(),
+      file_format: Type.String(),
+      created_at: Type.String(),
+      updated_at: Type.String(),
+      base64_image: Type.Optional(Type.String()),
+    }),
+  ),
+  ship_date: Type.String(),
+  shipped_at: nullable(Type.String()),
+  tracking_info: TrackingInfo,
+  rate_calc_type: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+
+export const ShipmentOut = Type.Object(
+  {
+    id: Type.Integer(),
+    external_id: nullable(Type.String()),
+    order_id: nullable(Type.String()),
+    account_reference: nullable(Type.String()),
+    batch_id: nullable(Type.Integer()),
+    pickup_id: nullable(Type.Integer()),
+    status: Type.String(),
+    to_location: Json,
+    from_location: Json,
+    return_location: nullable(Json),
+    parcels: Type.Array(ParcelOut),
+    shipping_service: Type.Object({
+      service: Type.String(),
+      service_id: Type.Integer(),
+      service_code: Type.String(),
+      carrier_code: Type.String(),
+      rate: Type.Number(),
+      meter_rate: Type.Number(),
+      delivery_days: nullable(Type.Integer()),
+      delivery_date: nullable(Type.String()),
+      delivery_guaranteed: Type.Boolean(),
+    }),
+    shipping_cost_details: Type.Array(CostDetail),
+    tracking_number: nullable(Type.String()),
+    tracking_info: TrackingInfo,
+    ship_date: Type.String(),
+    shipped_at: nullable(Type.String()),
+    label_text1: nullable(Type.String()),
+    label_text2: nullable(Type.String()),
+    price_group: nullable(Type.String()),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+    payment: Type.Optional(
+      Type.Object({ amount: Type.Number(), currency: Type.String(), payment_method_id: nullable(Type.String()) }),
+    ),
+  },
+  { $id: "Shipment" },
+);
+
+export const PaymentOut = Type.Object(
+  {
+    currency: Type.String(),
+    amount: Type.Number(),
+    amount_includes_shipping: Type.Boolean(),
+    payment_method_id: nullable(Type.Integer()),
+    payment_transaction_id: nullable(Type.Integer()),
+  },
+  { $id: "Payment" },
+);
+
+export const ListShipmentsQuery = Type.Object({
+  carrier_code: Type.Optional(Type.String({ maxLength: 40 })),
+  service_code: Type.Optional(Type.String({ maxLength: 80 })),
+  ship_from_time: Type.Optional(Type.String({ maxLength: 40 })),
+  ship_to_time: Type.Optional(Type.String({ maxLength: 40 })),
+  shipment_batch_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  status: Type.Optional(Type.String({ maxLength: 40 })),
+  tracking_number: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { maxItems: 500 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+});
+export type ListShipmentsQuery = Static<typeof ListShipmentsQuery>;

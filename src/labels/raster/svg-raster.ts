@@ -1,0 +1,18 @@
+/** The few things the raster path lets librsvg draw (glyphs, the VOID stamp), as ink coverage. */
+import sharp from "sharp";
+
+/** Helvetica where installed, then its metric-compatible clones, so glyphs match the PDF widths. */
+export const SANS_FONT_FAMILIES = "Helvetica, 'Nimbus Sans', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
+
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Renders black-on-white SVG markup (without the <svg> element) and returns ink per pixel. */
+export async function svgInk(width: number, height: number, markup: string): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${markup}</svg>`;
+  const { data } = await sharp(Buffer.from(svg)).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const ink = new Uint8Array(data.length);
+  for (let i = 0; i < data.length; i++) ink[i] = 255 - (data[i] ?? 255);
+  return ink;
+}

@@ -1,0 +1,33 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { FileStore } from "./file-store.js";
+
+const SAFE_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
+
+/** Files under one directory (the default, `$DATA_DIR/files`). */
+export class DiskFileStore implements FileStore {
+  constructor(private readonly directory: string) {}
+
+  async put(name: string, bytes: Buffer): Promise<void> {
+    const file = this.#pathOf(name);
+    await fs.mkdir(this.directory, { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.writeFile(partial, bytes);
+    await fs.rename(partial, file);
+  }
+
+  async get(name: string): Promise<Buffer | undefined> {
+    try {
+      return await fs.readFile(this.#pathOf(name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+
+  #pathOf(name: string): string {
+    if (!SAFE_NAME.test(name)) throw new RangeError(`not a stored file name: ${name}`);
+    return path.join(this.directory, name);
+  }
+}

@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+
+/** Every barcode zbar finds in an image file, one decoded text per symbol. */
+function decodeBarcodes(file: string): string[] {
+  const result = spawnSync("zbarimg", ["--raw", "-q", file], { encoding: "utf8" });
+  return result.stdout.split("\n").filter(Boolean);
+}
+
+describe("a bought label scans: its barcode decodes to the parcel's tracking number", () => {
+  let t: TestApp;
+  let merchant: TestAccount;
+  let dir: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    merchant = await createTestAccount(t.services);
+    await connectSandboxCarriers(t.services, merchant.accountId);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-scan-"));
+  });
+  afterAll(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  async function buy(serviceId: number, format: string) {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/shipments/ship",
+      headers: { authorization: `Bearer ${merchant.keys.production}` },
+      payload: {
+        shipment: {
+          to_location: SALT_LAKE_RESIDENCE,
+          from_location: LOS_ANGELES_WAREHOUSE,
+          parcels: [SMALL_BOX],
+          service_id: serviceId,
+          label_format: format,
+          label_size: "4x6",
+        },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const parcel = response.json().shipment.parcels[0];
+    const file = await t.app.inject({ method: "GET", url: new URL(parcel.postage_label.image_url).pathname });
+    expect(file.statusCode).toBe(200);
+    return { trackingNumber: parcel.tracking_number as string, bytes: file.rawPayload };
+  }
+
+  it("UPS Ground PNG: the Code 128 is the 1Z number", async () => {
+    const { trackingNumber, bytes } = await buy(92001, "png");
+    const file = path.join(dir, "ups.png");
+    fs.writeFileSync(file, bytes);
+    expect(decodeBarcodes(file)).toContain(trackingNumber);
+  });
+
+  it("USPS Ground Advantage PDF: the IMpb is 420 + ZIP + the tracking number", async () => {
+    const { trackingNumber, bytes } = await buy(1172, "pdf");
+    const pdf = path.join(dir, "usps.pdf");
+    fs.writeFileSync(pdf, bytes);
+    const converted = spawnSync("pdftoppm", ["-r", "300", "-png", "-singlefile", pdf, path.join(dir, "usps")]);
+    expect(converted.status).toBe(0);
+    const decoded = decodeBarcodes(path.join(dir, "usps.png"));
+    expect(
+      decoded.some((text) => text.endsWith(trackingNumber) && text.includes(`420${SALT_LAKE_RESIDENCE.postal_code}`)),
+    ).toBe(true);
+  });
+});
