@@ -61,6 +61,14 @@ async function start(
   throw new Error(`${command.join(" ")} did not become ready`);
 }
 
+/** Ends a server and waits until it has exited (it may still be writing files). */
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  return gone;
+}
+
 interface Measurement {
   name: string;
   connections: number;
@@ -163,8 +171,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    baseline.child.kill("SIGTERM");
-    porter.child.kill("SIGTERM");
+    await Promise.all([stop(baseline.child), stop(porter.child)]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 

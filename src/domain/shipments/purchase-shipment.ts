@@ -10,11 +10,10 @@ import type { AccountScope, DomainServices } from "../services.js";
 import { type CheckedShipment, checkShipment } from "./check-shipment.js";
 import type { NewShipment, ShipmentAddress } from "./new-shipment.js";
 import {
-  findShipment,
   insertMeterEntry,
   insertParcels,
   insertShipment,
-  loadShipmentRecords,
+  type LabelRow,
   type ParcelRow,
   type ShipmentRecord,
   type ShipmentRow,
@@ -68,15 +67,11 @@ export async function buyChecked(
   try {
     await recordTrackingNumbers(services, parcels, purchase);
     const files = await writeLabels(services, scope, input, checked, shipment, purchase);
-    await recordPurchase(services, scope, shipment, parcels, purchase, files, checked);
+    return await recordPurchase(services, scope, shipment, parcels, purchase, files, checked);
   } catch (error) {
     await voidAfterFailure(services, carrier, shipment.id, trackingNumbers);
     throw error;
   }
-  const stored = await findShipment(services.db, scope, shipment.id);
-  const [record] = await loadShipmentRecords(services.db, stored ? [stored] : []);
-  if (!record) throw new Error(`shipment ${shipment.id} vanished after its purchase`);
-  return record;
 }
 
 function ratedParcel(parcel: NewShipment["parcels"][number]): RatedParcel {
@@ -253,14 +248,17 @@ async function recordPurchase(
   purchase: Purchase,
   files: StoredLabel[],
   checked: CheckedShipment,
-): Promise<void> {
+): Promise<ShipmentRecord> {
   const stamp = services.clock.now().toISOString();
   const quote = purchase.rate.quote as RateQuote;
   const days = checked.service.transitDays.max;
-  await services.db.transaction().execute(async (trx) => {
+  // The rows written come back from the writes themselves: the answer needs no second read.
+  return services.db.transaction().execute(async (trx) => {
+    const shippedParcels: ParcelRow[] = [];
+    const labels: LabelRow[] = [];
     for (const [index, parcel] of parcels.entries()) {
       const parcelQuote = purchase.rate.parcelQuotes?.[index] ?? quote;
-      await trx
+      const shippedParcel = await trx
         .updateTable("parcels")
         .set({
           status: "shipped",
@@ -269,9 +267,11 @@ async function recordPurchase(
           updated_at: stamp,
         })
         .where("id", "=", parcel.id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      shippedParcels.push(shippedParcel);
       const file = files[index] as StoredLabel;
-      await trx
+      const label = await trx
         .insertInto("labels")
         .values({
           parcel_id: parcel.id,
@@ -286,9 +286,11 @@ async function recordPurchase(
           status: "active",
           created_at: stamp,
         })
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      labels.push(label);
     }
-    await trx
+    const shipped = await trx
       .updateTable("shipments")
       .set({
         status: "shipped",
@@ -301,9 +303,10 @@ async function recordPurchase(
         updated_at: stamp,
       })
       .where("id", "=", shipment.id)
-      .execute();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     // Test labels are free: the meter shows them at no charge.
-    await insertMeterEntry(trx, {
+    const charge = await insertMeterEntry(trx, {
       account_id: scope.accountId,
       mode: scope.mode,
       kind: "label_purchase",
@@ -314,6 +317,7 @@ async function recordPurchase(
       available_at: stamp,
       created_at: stamp,
     });
+    return { shipment: shipped, parcels: shippedParcels, labels, charge };
   });
 }
 

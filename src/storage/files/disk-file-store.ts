@@ -6,11 +6,14 @@ const SAFE_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
 
 /** Files under one directory (the default, `$DATA_DIR/files`). */
 export class DiskFileStore implements FileStore {
+  #directoryMade: Promise<unknown> | undefined;
+
   constructor(private readonly directory: string) {}
 
   async put(name: string, bytes: Buffer): Promise<void> {
     const file = this.#pathOf(name);
-    await fs.mkdir(this.directory, { recursive: true });
+    this.#directoryMade ??= fs.mkdir(this.directory, { recursive: true });
+    await this.#directoryMade;
     // Write then rename, so a reader never sees half a file.
     const partial = `${file}.${process.pid}.partial`;
     await fs.writeFile(partial, bytes);

@@ -116,6 +116,30 @@ describe("carrier layouts", () => {
     expect(items.find((item) => item.kind === "linear-barcode")).toMatchObject({ symbology: "gs1-128" });
   });
 
+  it("USPS abroad: the S10 number as Code 128 under the same banner", () => {
+    const to = { ...REQUESTS.usps.to, country: "CA", state: "ON", city: "Toronto", postalCode: "M5V 3L9" };
+    const request = labelRequest("usps", {
+      serviceCode: "usps_priority_international",
+      trackingNumber: "CP000012345US",
+      barcodeData: undefined,
+      to,
+    });
+    const { items } = drawing(request);
+    expect(texts(items)).toContain("USPS PRIORITY MAIL INTERNATIONAL");
+    expect(items.find((item) => item.kind === "linear-barcode")).toMatchObject({
+      symbology: "code128",
+      data: "CP000012345US",
+    });
+  });
+
+  it("DHL eCommerce abroad: the DHL layout with the package id as Code 128", () => {
+    const request = labelRequest("dhl_ecommerce", { trackingNumber: "GM9999990001234567", barcodeData: undefined });
+    const { items } = drawing(request);
+    expect(texts(items)).toContain("DHL ECOMMERCE");
+    expect(texts(items)).toContain("PACKAGE ID GM99 9999 0001 2345 67");
+    expect(items.find((item) => item.kind === "linear-barcode")).toMatchObject({ data: "GM9999990001234567" });
+  });
+
   it("DHL Express: product code and waybill", () => {
     const lines = texts(drawing(REQUESTS.dhl_express).items);
     expect(lines).toContain("DHL EXPRESS");
