@@ -31,11 +31,12 @@ const PDF_POINTS_PER_INCH = 72;
 
 /** label_scale applies to PDF and raster output; printer languages always print at true size. */
 function outputScale(request: LabelRequest): number {
+  if (request.format === "zpl" || request.format === "epl2") return 1;
   const scale = request.scale ?? 1;
   if (!(scale >= MIN_SCALE && scale <= MAX_SCALE)) {
     throw new RangeError(`label scale ${scale} is outside ${MIN_SCALE}–${MAX_SCALE}`);
   }
-  return request.format === "zpl" || request.format === "epl2" ? 1 : scale;
+  return scale;
 }
 
 export async function renderLabel(request: LabelRequest): Promise<RenderedLabel> {

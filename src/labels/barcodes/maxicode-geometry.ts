@@ -29,6 +29,12 @@ export interface MaxiCodeGeometry {
   rings: Array<[number, number]>;
 }
 
+/** Height of a symbol this wide: 32 row pitches plus one hexagon's height. */
+export function maxiCodeHeight(symbolWidth: number): number {
+  const pitch = symbolWidth / COLUMNS;
+  return 32 * ROW_PITCH * pitch + (2 * pitch) / Math.sqrt(3);
+}
+
 export function maxiCodeGeometry(symbol: MaxiCodeSymbol, symbolWidth: number): MaxiCodeGeometry {
   const pitch = symbolWidth / COLUMNS;
   const circumradius = pitch / Math.sqrt(3);

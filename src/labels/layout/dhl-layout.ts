@@ -38,25 +38,20 @@ function shipmentFacts(request: LabelRequest, compact: boolean): string[] {
   return facts;
 }
 
-export function drawDhlLabel(layout: LabelLayout, request: LabelRequest, style: DhlLabelStyle): void {
+/** The brand, the product code box and the test notice. Returns the bottom. */
+function drawHeader(layout: LabelLayout, request: LabelRequest, style: DhlLabelStyle): number {
   const margin = layout.u(0.08);
-  const inner = layout.width - 2 * margin;
   const boxSize = layout.u(0.7);
-  const brandRight = style.productCode ? layout.width - margin - boxSize - layout.u(0.1) : layout.width - margin;
-  layout.text(style.brand, {
-    x: margin,
-    y: layout.u(0.2),
-    width: brandRight - margin,
-    sizePt: layout.pt(22),
-    weight: "bold",
-  });
+  const brand = { x: margin, width: layout.width - 2 * margin - (style.productCode ? boxSize + layout.u(0.1) : 0) };
+  layout.text(style.brand, { ...brand, y: layout.u(0.2), sizePt: layout.pt(22), weight: "bold" });
   if (style.productCode) {
     const boxX = layout.width - margin - boxSize;
     layout.rect(boxX, margin, boxSize, boxSize);
     const sizePt = layout.pt(36);
+    const y = layout.capsCentredIn(margin, boxSize, sizePt);
     layout.text(style.productCode, {
       x: boxX,
-      y: margin + (boxSize - (sizePt / 72) * 0.718) / 2,
+      y,
       width: boxSize,
       sizePt,
       weight: "bold",
@@ -65,19 +60,24 @@ export function drawDhlLabel(layout: LabelLayout, request: LabelRequest, style: 
     });
   }
   if (request.testMode) {
-    layout.text("TEST LABEL – DO NOT SHIP", {
-      x: margin,
-      y: layout.u(0.58),
-      width: brandRight - margin,
-      sizePt: layout.pt(8),
-      weight: "bold",
-    });
+    layout.text("TEST LABEL – DO NOT SHIP", { ...brand, y: layout.u(0.58), sizePt: layout.pt(8), weight: "bold" });
   }
-  let y = layout.u(0.86);
-  layout.rule(y, layout.u(0.03));
+  return layout.u(0.86);
+}
 
+/** FROM and TO between rules. Returns the bottom. */
+function drawParties(layout: LabelLayout, request: LabelRequest, top: number): number {
+  const margin = layout.u(0.08);
+  const inner = layout.width - 2 * margin;
   const phone = !layout.compact;
-  y = layout.text("FROM:", { x: margin, y: y + layout.u(0.08), width: inner, sizePt: layout.pt(7), weight: "bold" });
+  layout.rule(top, layout.u(0.03));
+  let y = layout.text("FROM:", {
+    x: margin,
+    y: top + layout.u(0.08),
+    width: inner,
+    sizePt: layout.pt(7),
+    weight: "bold",
+  });
   y = layout.text(addressLines(request.from, { uppercase: false, phone }), {
     x: margin,
     y,
@@ -86,16 +86,21 @@ export function drawDhlLabel(layout: LabelLayout, request: LabelRequest, style: 
   });
   layout.rule(y + layout.u(0.04), layout.u(0.015));
   y = layout.text("TO:", { x: margin, y: y + layout.u(0.12), width: inner, sizePt: layout.pt(8), weight: "bold" });
+  const indent = layout.u(0.15);
   y = layout.text(addressLines(request.to, { uppercase: true, phone }), {
-    x: margin + layout.u(0.15),
+    x: margin + indent,
     y,
-    width: inner - layout.u(0.15),
+    width: inner - indent,
     sizePt: layout.pt(11),
     weight: "bold",
   });
   layout.rule(y + layout.u(0.04), layout.u(0.03));
+  return y + layout.u(0.07);
+}
 
-  const factsTop = y + layout.u(0.14);
+/** Shipment facts beside the DataMatrix, then the caller's references. */
+function drawFacts(layout: LabelLayout, request: LabelRequest, top: number): void {
+  const margin = layout.u(0.08);
   const codeSize = layout.u(0.8);
   const codeX = layout.width - margin - codeSize;
   layout.add({
@@ -103,35 +108,46 @@ export function drawDhlLabel(layout: LabelLayout, request: LabelRequest, style: 
     symbology: "datamatrix",
     data: [request.trackingNumber, request.to.postalCode, request.to.country, request.serviceCode].join("|"),
     x: codeX,
-    y: factsTop,
+    y: top,
     width: codeSize,
     height: codeSize,
     moduleWidth: layout.u(4 / 203),
   });
   const factsBottom = layout.text(shipmentFacts(request, layout.compact), {
     x: margin,
-    y: factsTop,
+    y: top,
     width: codeX - margin - layout.u(0.1),
     sizePt: layout.pt(8),
   });
   addReferenceLines(layout, request, {
     x: margin,
-    y: Math.max(factsBottom, factsTop + codeSize) + layout.u(0.08),
-    width: inner,
+    y: Math.max(factsBottom, top + codeSize) + layout.u(0.08),
+    width: layout.width - 2 * margin,
     sizePt: layout.pt(8),
   });
+}
 
+/** The captioned tracking number over its Code 128, anchored to the bottom edge. */
+function drawTrackingBlock(layout: LabelLayout, request: LabelRequest, style: DhlLabelStyle): void {
+  const margin = layout.u(0.08);
   const barcodeHeight = layout.u(1);
   const barcodeTop = layout.height - layout.u(0.15) - barcodeHeight;
-  const captionSize = layout.pt(11);
+  const captionPt = layout.pt(11);
   layout.text(`${style.trackingTitle} ${readableTrackingNumber(request.trackingNumber)}`, {
     x: margin,
-    y: barcodeTop - layout.u(0.08) - (captionSize / 72) * 1.2,
-    width: inner,
-    sizePt: captionSize,
+    y: barcodeTop - layout.u(0.08) - (captionPt / 72) * 1.2,
+    width: layout.width - 2 * margin,
+    sizePt: captionPt,
     weight: "bold",
     align: "center",
   });
-  const region = { x: 0, y: barcodeTop, width: layout.width, height: barcodeHeight };
-  addTrackingBarcode(layout, request, { ...region, moduleWidth: MODULE_IN });
+  const box = { x: 0, y: barcodeTop, width: layout.width, height: barcodeHeight, moduleWidth: MODULE_IN };
+  addTrackingBarcode(layout, request, box);
+}
+
+export function drawDhlLabel(layout: LabelLayout, request: LabelRequest, style: DhlLabelStyle): void {
+  const headerBottom = drawHeader(layout, request, style);
+  const partiesBottom = drawParties(layout, request, headerBottom);
+  drawFacts(layout, request, partiesBottom + layout.u(0.07));
+  drawTrackingBlock(layout, request, style);
 }

@@ -60,25 +60,18 @@ function isGround(serviceCode: string): boolean {
   return /ground|home_delivery/.test(serviceCode);
 }
 
-export function layoutFedexLabel(layout: LabelLayout, request: LabelRequest): void {
+/** Origin and ship-from at the left, the shipment facts at the right. Returns the bottom. */
+function drawShipper(layout: LabelLayout, request: LabelRequest): number {
   const margin = layout.u(0.08);
-  const inner = layout.width - 2 * margin;
-  const phone = !layout.compact;
   const columnX = layout.width * 0.6;
-
-  let fromBottom = layout.text(`ORIGIN ID: ${zip5(request.from.postalCode)}`, {
-    x: margin,
+  const left = { x: margin, width: columnX - margin - layout.u(0.05), sizePt: layout.pt(7) };
+  const originBottom = layout.text(`ORIGIN ID: ${zip5(request.from.postalCode)}`, {
+    ...left,
     y: margin,
-    width: columnX - margin,
-    sizePt: layout.pt(7),
     weight: "bold",
   });
-  fromBottom = layout.text(addressLines(request.from, { uppercase: true, phone }), {
-    x: margin,
-    y: fromBottom,
-    width: columnX - margin - layout.u(0.05),
-    sizePt: layout.pt(7),
-  });
+  const fromLines = addressLines(request.from, { uppercase: true, phone: !layout.compact });
+  const fromBottom = layout.text(fromLines, { ...left, y: originBottom });
   const { length, width, height } = request.dimensionsIn;
   const facts = [
     `SHIP DATE: ${fedexDate(request.shipDate)}`,
@@ -87,35 +80,28 @@ export function layoutFedexLabel(layout: LabelLayout, request: LabelRequest): vo
     "BILL SENDER",
     request.parcelCount > 1 ? `PKG ${request.parcelIndex} OF ${request.parcelCount}` : null,
   ];
-  const factsBottom = layout.text(facts, {
-    x: columnX,
-    y: margin,
-    width: layout.width - columnX - margin,
-    sizePt: layout.pt(7),
-  });
+  const column = { x: columnX, y: margin, width: layout.width - columnX - margin, sizePt: layout.pt(7) };
+  return Math.max(fromBottom, layout.text(facts, column));
+}
 
-  const toTop = Math.max(fromBottom, factsBottom) + layout.u(0.12);
-  layout.text("TO", { x: margin, y: toTop, width: layout.u(0.3), sizePt: layout.pt(10), weight: "bold" });
-  const toX = layout.u(0.38);
-  const toBottom = layout.text(addressLines(request.to, { uppercase: true, phone }), {
-    x: toX,
-    y: toTop,
-    width: layout.width - toX - margin,
-    sizePt: layout.pt(11),
-    weight: "bold",
-  });
-  const referencesBottom = addReferenceLines(layout, request, {
-    x: toX,
-    y: toBottom + layout.u(0.04),
-    width: layout.width - toX - margin,
-    sizePt: layout.pt(8),
-  });
+/** "TO" and the recipient, with the caller's references under it. Returns the bottom. */
+function drawRecipient(layout: LabelLayout, request: LabelRequest, top: number): number {
+  const margin = layout.u(0.08);
+  layout.text("TO", { x: margin, y: top, width: layout.u(0.3), sizePt: layout.pt(10), weight: "bold" });
+  const x = layout.u(0.38);
+  const width = layout.width - x - margin;
+  const toLines = addressLines(request.to, { uppercase: true, phone: !layout.compact });
+  const toBottom = layout.text(toLines, { x, y: top, width, sizePt: layout.pt(11), weight: "bold" });
+  return addReferenceLines(layout, request, { x, y: toBottom + layout.u(0.04), width, sizePt: layout.pt(8) });
+}
+
+/** Between rules: the PDF417 and, beside it, the FedEx mark with the network. Returns the bottom. */
+function drawCodeRow(layout: LabelLayout, request: LabelRequest, top: number): number {
+  const margin = layout.u(0.08);
   const thick = layout.u(0.03);
-  let y = referencesBottom + layout.u(0.06);
-  layout.rule(y, thick);
-
-  const codeTop = y + thick + layout.u(0.08);
-  const codeWidth = layout.width * 0.6;
+  layout.rule(top, thick);
+  const codeTop = top + thick + layout.u(0.08);
+  const codeRight = layout.width * 0.6;
   const codeHeight = layout.u(0.8);
   layout.add({
     kind: "matrix-code",
@@ -123,34 +109,32 @@ export function layoutFedexLabel(layout: LabelLayout, request: LabelRequest): vo
     data: pdf417Message(request),
     x: margin,
     y: codeTop,
-    width: codeWidth - margin,
+    width: codeRight - margin,
     height: codeHeight,
     moduleWidth: layout.u(2 / 203),
   });
-  const markX = codeWidth + layout.u(0.1);
-  const markWidth = layout.width - markX - margin;
+  const mark = { x: codeRight + layout.u(0.1), width: layout.width - codeRight - layout.u(0.1) - margin };
   const markBottom = layout.text("FedEx", {
-    x: markX,
+    ...mark,
     y: codeTop + layout.u(0.05),
-    width: markWidth,
     sizePt: layout.pt(26),
     weight: "bold",
     align: "right",
   });
-  layout.text([isGround(request.serviceCode) ? "Ground" : "Express", request.testMode ? "TEST LABEL" : null], {
-    x: markX,
-    y: markBottom,
-    width: markWidth,
-    sizePt: layout.pt(10),
-    weight: "bold",
-    align: "right",
-  });
-  y = codeTop + codeHeight + layout.u(0.08);
-  layout.rule(y, thick);
+  const network = [isGround(request.serviceCode) ? "Ground" : "Express", request.testMode ? "TEST LABEL" : null];
+  layout.text(network, { ...mark, y: markBottom, sizePt: layout.pt(10), weight: "bold", align: "right" });
+  const bottom = codeTop + codeHeight + layout.u(0.08);
+  layout.rule(bottom, thick);
+  return bottom + thick;
+}
 
+/** The service, "TRK#" with the number grouped 4-4-4, and the destination. */
+function drawServiceRow(layout: LabelLayout, request: LabelRequest, top: number): void {
+  const margin = layout.u(0.08);
+  const inner = layout.width - 2 * margin;
   const serviceBottom = layout.text(serviceTitle(request.serviceName), {
     x: margin,
-    y: y + thick + layout.u(0.08),
+    y: top + layout.u(0.08),
     width: inner,
     sizePt: layout.pt(14),
     minSizePt: layout.pt(9),
@@ -158,13 +142,8 @@ export function layoutFedexLabel(layout: LabelLayout, request: LabelRequest): vo
     align: "right",
   });
   const trackingTop = serviceBottom + layout.u(0.02);
-  layout.text("TRK#", {
-    x: margin,
-    y: trackingTop + layout.u(0.05),
-    width: layout.u(0.45),
-    sizePt: layout.pt(8),
-    weight: "bold",
-  });
+  const caption = { x: margin, y: trackingTop + layout.u(0.05), width: layout.u(0.45), sizePt: layout.pt(8) };
+  layout.text("TRK#", { ...caption, weight: "bold" });
   const trackingBottom = layout.text(groupCharacters(request.trackingNumber, 4), {
     x: margin + layout.u(0.5),
     y: trackingTop,
@@ -181,13 +160,20 @@ export function layoutFedexLabel(layout: LabelLayout, request: LabelRequest): vo
     weight: "bold",
     align: "right",
   });
+}
 
+export function layoutFedexLabel(layout: LabelLayout, request: LabelRequest): void {
+  const shipperBottom = drawShipper(layout, request);
+  const recipientBottom = drawRecipient(layout, request, shipperBottom + layout.u(0.12));
+  const codeRowBottom = drawCodeRow(layout, request, recipientBottom + layout.u(0.06));
+  drawServiceRow(layout, request, codeRowBottom);
   const barcodeHeight = layout.u(1);
-  const region = {
+  const barcodeTop = layout.height - layout.u(0.15) - barcodeHeight;
+  addTrackingBarcode(layout, request, {
     x: 0,
-    y: layout.height - layout.u(0.15) - barcodeHeight,
+    y: barcodeTop,
     width: layout.width,
     height: barcodeHeight,
-  };
-  addTrackingBarcode(layout, request, { ...region, moduleWidth: MODULE_IN });
+    moduleWidth: MODULE_IN,
+  });
 }

@@ -3,7 +3,7 @@
  * the label at hand, text is fitted to its box before it is recorded, and everything lands in one
  * ordered list of drawing items.
  */
-import type { DrawingItem, FontWeight, TextAlign } from "../drawing.js";
+import { CAP_HEIGHT_EM, type DrawingItem, type FontWeight, type TextAlign } from "../drawing.js";
 import type { LabelArea } from "../label-frame.js";
 import { printableText } from "../text/label-text.js";
 import { fitText, wrapText } from "../text/text-metrics.js";
@@ -53,6 +53,11 @@ export class LabelLayout {
   /** A font size of the 4×6 design, scaled, never below the legible minimum. */
   pt(designPt: number): number {
     return Math.max(MIN_TEXT_PT, Math.round(designPt * this.area.scale * 10) / 10);
+  }
+
+  /** The `y` that centres a line of capitals of this size in the band from `top`, `height` tall. */
+  capsCentredIn(top: number, height: number, sizePt: number): number {
+    return top + (height - (sizePt / 72) * CAP_HEIGHT_EM) / 2;
   }
 
   add(item: DrawingItem): void {

@@ -41,30 +41,20 @@ const TRACKING_BANNER = "USPS TRACKING # EP";
 const IMPB_MODULE_IN = 3 / 203;
 
 function drawServiceIcon(layout: LabelLayout, icon: ServiceIcon, size: number): void {
-  if (icon.kind === "solid") {
-    layout.rect(0, 0, size, size);
+  if (icon.kind === "letter") {
+    // DMM: the letter is at least 3/4 inch tall inside a border of at least 3/4 point.
+    layout.box(0, 0, size, size, layout.u(0.03));
+    const sizePt = layout.pt(76);
+    const y = layout.capsCentredIn(0, size, sizePt);
+    layout.text(icon.letter, { x: 0, y, width: size, sizePt, weight: "bold", align: "center" });
     return;
   }
+  layout.rect(0, 0, size, size);
   if (icon.kind === "brand") {
-    layout.rect(0, 0, size, size);
     const sizePt = layout.pt(30);
-    const capHeight = (sizePt / 72) * 0.718;
-    layout.text(icon.text, {
-      x: 0,
-      y: (size - capHeight) / 2,
-      width: size,
-      sizePt,
-      weight: "bold",
-      align: "center",
-      reverse: true,
-    });
-    return;
+    const y = layout.capsCentredIn(0, size, sizePt);
+    layout.text(icon.text, { x: 0, y, width: size, sizePt, weight: "bold", align: "center", reverse: true });
   }
-  // DMM: the letter is at least 3/4 inch tall inside a border of at least 3/4 point.
-  layout.box(0, 0, size, size, layout.u(0.03));
-  const sizePt = layout.pt(76);
-  const capHeight = (sizePt / 72) * 0.718;
-  layout.text(icon.letter, { x: 0, y: (size - capHeight) / 2, width: size, sizePt, weight: "bold", align: "center" });
 }
 
 function drawIndicia(
@@ -117,11 +107,10 @@ function drawBanner(layout: LabelLayout, banner: string, top: number): number {
   const inner = layout.u(0.4);
   layout.rule(top, rule);
   const sizePt = layout.pt(20);
-  const capHeight = (sizePt / 72) * 0.718;
   const margin = layout.u(0.06);
   layout.text(banner, {
     x: margin,
-    y: top + rule + (inner - capHeight) / 2,
+    y: layout.capsCentredIn(top + rule, inner, sizePt),
     width: layout.width - 2 * margin,
     sizePt,
     minSizePt: layout.pt(12),

@@ -3,7 +3,9 @@
  * beside the routing code and the postal barcode of the destination ZIP, the service banner with
  * its service-level box, "TRACKING #: 1Z …" over the 1Z Code 128, then billing and references.
  */
+
 import { maxiCodeSecondaryMessage } from "../barcodes/matrix-symbol.js";
+import { maxiCodeHeight } from "../barcodes/maxicode-geometry.js";
 import type { MaxiCodeMessage } from "../drawing.js";
 import type { LabelRequest } from "../label.js";
 import { numericCountryCode } from "./country-codes.js";
@@ -34,9 +36,9 @@ const UPS_SERVICES: Record<string, UpsService> = {
 };
 const GROUND: UpsService = { serviceClass: "003", level: null };
 
-/** ISO/IEC 16023 nominal symbol size. */
+/** ISO/IEC 16023 nominal symbol width (28.14 mm). */
 const MAXICODE_WIDTH_IN = 1.11;
-const MAXICODE_HEIGHT_IN = 1.054;
+const MAXICODE_HEIGHT_IN = maxiCodeHeight(MAXICODE_WIDTH_IN);
 const MODULE_IN = 3 / 203;
 /** Symbol characters a mode 2/3 secondary message holds. */
 const MAXICODE_SECONDARY_CAPACITY = 84;
@@ -55,8 +57,9 @@ function symbolCharacters(text: string): number {
 }
 
 /**
- * The ship-to street, city and state close the message; the street is shortened (then dropped)
- * so the message fits the symbol, as the other fields are needed for sorting.
+ * The ship-to street, city and state close the message. To fit the symbol the street is
+ * shortened first, then the address fields are dropped from the end; the fields before them
+ * (tracking number, shipper, weight …) are what UPS sorts by.
  */
 function fitShipTo(fixed: readonly string[], street: string, city: string, state: string): string[] {
   const cost = (fields: readonly string[]) => symbolCharacters(maxiCodeSecondaryMessage(fields));
@@ -125,7 +128,7 @@ function drawServiceBanner(layout: LabelLayout, request: LabelRequest, service: 
   const sizePt = layout.pt(30);
   layout.text(service.level, {
     x: boxX,
-    y: top + layout.u(0.05) + (boxSize - (sizePt / 72) * 0.718) / 2,
+    y: layout.capsCentredIn(top + layout.u(0.05), boxSize, sizePt),
     width: boxSize,
     sizePt,
     weight: "bold",
@@ -135,71 +138,52 @@ function drawServiceBanner(layout: LabelLayout, request: LabelRequest, service: 
   return Math.max(nameBottom, top + layout.u(0.05) + boxSize);
 }
 
-export function layoutUpsLabel(layout: LabelLayout, request: LabelRequest): void {
-  const service = UPS_SERVICES[request.serviceCode] ?? GROUND;
+/** Ship-from at the left; weight, "n OF m" and the shipment facts at the right. Returns the bottom. */
+function drawShipper(layout: LabelLayout, request: LabelRequest): number {
   const margin = layout.u(0.08);
-  const phone = !layout.compact;
   const columnX = layout.width * 0.62;
-
-  const fromBottom = layout.text(addressLines(request.from, { uppercase: true, phone }), {
+  const columnWidth = layout.width - columnX - margin;
+  const fromBottom = layout.text(addressLines(request.from, { uppercase: true, phone: !layout.compact }), {
     x: margin,
     y: margin,
     width: columnX - margin - layout.u(0.05),
     sizePt: layout.pt(7),
   });
-  const columnWidth = layout.width - columnX - margin;
-  let columnBottom = layout.text(
-    [`${wholePounds(request.weightOz)} LBS`, `${request.parcelIndex} OF ${request.parcelCount}`],
-    {
-      x: columnX,
-      y: margin,
-      width: columnWidth,
-      sizePt: layout.pt(11),
-      weight: "bold",
-      align: "right",
-    },
-  );
+  const column = { x: columnX, width: columnWidth, align: "right" } as const;
+  const parcel = [`${wholePounds(request.weightOz)} LBS`, `${request.parcelIndex} OF ${request.parcelCount}`];
+  let y = layout.text(parcel, { ...column, y: margin, sizePt: layout.pt(11), weight: "bold" });
   const { length, width, height } = request.dimensionsIn;
   const facts = [`SHP DATE: ${usDate(request.shipDate)}`, layout.compact ? null : `DWT: ${length},${width},${height}`];
-  columnBottom = layout.text(facts, {
-    x: columnX,
-    y: columnBottom,
-    width: columnWidth,
-    sizePt: layout.pt(7),
-    align: "right",
-  });
-  if (request.testMode) {
-    columnBottom = layout.text("TEST LABEL", {
-      x: columnX,
-      y: columnBottom,
-      width: columnWidth,
-      sizePt: layout.pt(8),
-      weight: "bold",
-      align: "right",
-    });
-  }
+  y = layout.text(facts, { ...column, y, sizePt: layout.pt(7) });
+  if (request.testMode) y = layout.text("TEST LABEL", { ...column, y, sizePt: layout.pt(8), weight: "bold" });
+  return Math.max(fromBottom, y);
+}
 
-  const shipToTop = Math.max(fromBottom, columnBottom) + layout.u(0.1);
-  layout.text("SHIP TO:", { x: margin, y: shipToTop, width: layout.u(0.5), sizePt: layout.pt(7), weight: "bold" });
-  const shipToX = layout.u(0.4);
-  const shipToBottom = layout.text(addressLines(request.to, { uppercase: true, phone }), {
-    x: shipToX,
-    y: shipToTop + layout.u(0.12),
-    width: layout.width - shipToX - margin,
+function drawShipTo(layout: LabelLayout, request: LabelRequest, top: number): number {
+  const margin = layout.u(0.08);
+  layout.text("SHIP TO:", { x: margin, y: top, width: layout.u(0.5), sizePt: layout.pt(7), weight: "bold" });
+  const x = layout.u(0.4);
+  return layout.text(addressLines(request.to, { uppercase: true, phone: !layout.compact }), {
+    x,
+    y: top + layout.u(0.12),
+    width: layout.width - x - margin,
     sizePt: layout.pt(10),
     weight: "bold",
   });
-  const thick = layout.u(0.04);
-  let y = shipToBottom + layout.u(0.06);
-  layout.rule(y, thick);
+}
 
-  const maxiTop = y + thick + layout.u(0.06);
+/** Between thick rules: the MaxiCode, and beside it the routing code over the postal barcode. */
+function drawSortingBlock(layout: LabelLayout, request: LabelRequest, service: UpsService, top: number): number {
+  const margin = layout.u(0.08);
+  const thick = layout.u(0.04);
+  layout.rule(top, thick);
+  const codeTop = top + thick + layout.u(0.06);
   layout.add({
     kind: "matrix-code",
     symbology: "maxicode",
     message: upsMaxiCodeMessage(request, service),
     x: margin,
-    y: maxiTop,
+    y: codeTop,
     width: MAXICODE_WIDTH_IN,
     height: MAXICODE_HEIGHT_IN,
     moduleWidth: MAXICODE_WIDTH_IN / 30,
@@ -208,7 +192,7 @@ export function layoutUpsLabel(layout: LabelLayout, request: LabelRequest): void
   const routingWidth = layout.width - routingX - margin;
   const routingBottom = layout.text(routingCode(request), {
     x: routingX,
-    y: maxiTop + layout.u(0.1),
+    y: codeTop + layout.u(0.1),
     width: routingWidth,
     sizePt: layout.pt(20),
     weight: "bold",
@@ -225,33 +209,39 @@ export function layoutUpsLabel(layout: LabelLayout, request: LabelRequest): void
       moduleWidth: POSTAL_MODULE_IN,
     });
   }
-  y = maxiTop + MAXICODE_HEIGHT_IN + layout.u(0.06);
-  layout.rule(y, thick);
+  const bottom = codeTop + MAXICODE_HEIGHT_IN + layout.u(0.06);
+  layout.rule(bottom, thick);
+  return bottom + thick;
+}
 
-  const bannerBottom = drawServiceBanner(layout, request, service, y + thick);
-  const trackingBottom = layout.text(`TRACKING #: ${upsTrackingGroups(request.trackingNumber)}`, {
+/** "TRACKING #: 1Z …" over the 1Z Code 128, closed by a thick rule. Returns the bottom. */
+function drawTrackingBlock(layout: LabelLayout, request: LabelRequest, top: number): number {
+  const margin = layout.u(0.08);
+  const textBottom = layout.text(`TRACKING #: ${upsTrackingGroups(request.trackingNumber)}`, {
     x: margin,
-    y: bannerBottom + layout.u(0.06),
+    y: top + layout.u(0.06),
     width: layout.width - 2 * margin,
     sizePt: layout.pt(10),
     weight: "bold",
   });
-  layout.rule(trackingBottom + layout.u(0.02), layout.u(0.015));
-  const region = { x: 0, y: trackingBottom + layout.u(0.1), width: layout.width, height: layout.u(0.85) };
-  addTrackingBarcode(layout, request, { ...region, moduleWidth: MODULE_IN });
-  y = region.y + region.height + layout.u(0.08);
-  layout.rule(y, thick);
-  const billingBottom = layout.text("BILLING: P/P", {
-    x: margin,
-    y: y + thick + layout.u(0.06),
-    width: layout.width - 2 * margin,
-    sizePt: layout.pt(8),
-    weight: "bold",
-  });
-  addReferenceLines(layout, request, {
-    x: margin,
-    y: billingBottom,
-    width: layout.width - 2 * margin,
-    sizePt: layout.pt(8),
-  });
+  layout.rule(textBottom + layout.u(0.02), layout.u(0.015));
+  const barcode = { x: 0, y: textBottom + layout.u(0.1), width: layout.width, height: layout.u(0.85) };
+  addTrackingBarcode(layout, request, { ...barcode, moduleWidth: MODULE_IN });
+  const thick = layout.u(0.04);
+  const rule = barcode.y + barcode.height + layout.u(0.08);
+  layout.rule(rule, thick);
+  return rule + thick;
+}
+
+export function layoutUpsLabel(layout: LabelLayout, request: LabelRequest): void {
+  const service = UPS_SERVICES[request.serviceCode] ?? GROUND;
+  const margin = layout.u(0.08);
+  const shipperBottom = drawShipper(layout, request);
+  const shipToBottom = drawShipTo(layout, request, shipperBottom + layout.u(0.1));
+  const sortingBottom = drawSortingBlock(layout, request, service, shipToBottom + layout.u(0.06));
+  const bannerBottom = drawServiceBanner(layout, request, service, sortingBottom);
+  const trackingBottom = drawTrackingBlock(layout, request, bannerBottom);
+  const box = { x: margin, width: layout.width - 2 * margin, sizePt: layout.pt(8) };
+  const billingBottom = layout.text("BILLING: P/P", { ...box, y: trackingBottom + layout.u(0.06), weight: "bold" });
+  addReferenceLines(layout, request, { ...box, y: billingBottom });
 }

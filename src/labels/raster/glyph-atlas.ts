@@ -12,8 +12,6 @@ const CACHE_LIMIT = 96;
 
 export interface GlyphAtlas {
   sizePx: number;
-  cellWidth: number;
-  cellHeight: number;
   /** Baseline and left origin of a glyph inside its cell. */
   baseline: number;
   originX: number;
@@ -57,7 +55,7 @@ async function renderAtlas(sizePx: number, weight: FontWeight): Promise<GlyphAtl
   markup += "</g>";
   const ink = await svgInk(width, rows * cellHeight, markup);
   const cells = new Map(origins.map(([char, x, y]) => [char, inkBox(ink, width, x, y, cellWidth, cellHeight)]));
-  return { sizePx, cellWidth, cellHeight, baseline, originX: pad, width, ink, cells };
+  return { sizePx, baseline, originX: pad, width, ink, cells };
 }
 
 /** Painting copies only the inked part of a cell; most of a cell is empty. */

@@ -54,35 +54,29 @@ export class GreyBitmap {
     this.fillRect(x + width - t, y, x + width, y + height);
   }
 
-  /** A pointy-top hexagon, sampled at pixel centres. */
-  fillHexagon(cx: number, cy: number, radius: number): void {
-    const halfWidth = (radius * Math.sqrt(3)) / 2;
-    const top = Math.max(0, Math.floor(cy - radius));
-    const bottom = Math.min(this.height - 1, Math.ceil(cy + radius));
-    const left = Math.max(0, Math.floor(cx - halfWidth));
-    const right = Math.min(this.width - 1, Math.ceil(cx + halfWidth));
-    for (let y = top; y <= bottom; y++) {
-      const dy = Math.abs(y + 0.5 - cy);
-      for (let x = left; x <= right; x++) {
-        const dx = Math.abs(x + 0.5 - cx);
-        if (dx <= halfWidth && dy <= radius - dx / Math.sqrt(3)) this.pixels[y * this.width + x] = 0;
-      }
-    }
-  }
-
-  /** Concentric dark rings, each [inner, outer] radius, sampled at pixel centres. */
+  /** Concentric dark rings, each [inner, outer] radius, filled row by row as spans. */
   fillRings(cx: number, cy: number, rings: ReadonlyArray<readonly [number, number]>): void {
     const outermost = Math.max(...rings.map(([, outer]) => outer));
     const top = Math.max(0, Math.floor(cy - outermost));
     const bottom = Math.min(this.height - 1, Math.ceil(cy + outermost));
-    const left = Math.max(0, Math.floor(cx - outermost));
-    const right = Math.min(this.width - 1, Math.ceil(cx + outermost));
     for (let y = top; y <= bottom; y++) {
-      for (let x = left; x <= right; x++) {
-        const distance = Math.hypot(x + 0.5 - cx, y + 0.5 - cy);
-        if (rings.some(([inner, outer]) => distance >= inner && distance <= outer)) this.pixels[y * this.width + x] = 0;
+      const dy = y + 0.5 - cy;
+      for (const [inner, outer] of rings) {
+        if (Math.abs(dy) > outer) continue;
+        // Pixel centres whose distance from the centre lies between the radii, left and right.
+        const far = Math.sqrt(outer * outer - dy * dy);
+        const near = Math.abs(dy) < inner ? Math.sqrt(inner * inner - dy * dy) : 0;
+        this.fillSpan(y, cx - far, cx - near);
+        this.fillSpan(y, cx + near, cx + far);
       }
     }
+  }
+
+  /** Pixels of row y whose centres lie in [from, to]. */
+  private fillSpan(y: number, from: number, to: number): void {
+    const left = Math.max(0, Math.ceil(from - 0.5));
+    const right = Math.min(this.width, Math.floor(to - 0.5) + 1);
+    if (right > left) this.pixels.fill(0, y * this.width + left, y * this.width + right);
   }
 
   /**

@@ -11,6 +11,7 @@ import { type GreyImage, greyImage } from "../images/label-image.js";
 import { characterWidth, textWidthIn } from "../text/text-metrics.js";
 import { type GlyphAtlas, glyphAtlas } from "./glyph-atlas.js";
 import { GreyBitmap } from "./grey-bitmap.js";
+import { hexagonInk } from "./hexagon-ink.js";
 import { voidStamp } from "./void-stamp.js";
 
 /** What an item needs that has to be rendered or decoded before painting. */
@@ -66,7 +67,12 @@ function paintMatrixCode(page: GreyBitmap, item: MatrixCodeItem, pixelsPerInch: 
   const left = item.x * pixelsPerInch;
   const top = item.y * pixelsPerInch;
   const geometry = maxiCodeGeometry(symbol, item.width * pixelsPerInch);
-  for (const [x, y] of geometry.centres) page.fillHexagon(left + x, top + y, geometry.hexagonRadius);
+  // Every module is the same hexagon: rasterised once, then stamped like a glyph.
+  const hexagon = hexagonInk(geometry.hexagonRadius);
+  const half = Math.floor(hexagon.width / 2);
+  for (const [x, y] of geometry.centres) {
+    page.stamp(hexagon, 0, 0, hexagon.width, hexagon.width, Math.round(left + x) - half, Math.round(top + y) - half);
+  }
   page.fillRings(left + geometry.finderX, top + geometry.finderY, geometry.rings);
 }
 
@@ -82,12 +88,9 @@ function paint(page: GreyBitmap, item: DrawingItem, prepared: Prepared, pixelsPe
     case "box":
       page.strokeRect(px(item.x), px(item.y), px(item.width), px(item.height), Math.round(px(item.thickness)));
       break;
-    case "linear-barcode": {
-      const top = px(item.y);
-      for (const [left, width] of placeBars(item, pixelsPerInch).bars)
-        page.fillRect(left, top, left + width, top + px(item.height));
+    case "linear-barcode":
+      page.fillBars(placeBars(item, pixelsPerInch).bars, px(item.y), px(item.y + item.height));
       break;
-    }
     case "matrix-code":
       paintMatrixCode(page, item, pixelsPerInch);
       break;
