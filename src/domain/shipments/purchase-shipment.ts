@@ -66,7 +66,7 @@ export async function buyChecked(
   const trackingNumbers = purchase.parcels.map((p) => p.trackingNumber);
   try {
     await recordTrackingNumbers(services, parcels, purchase);
-    const files = await writeLabels(services, scope, input, checked, shipment, purchase);
+    const files = await writeLabels(services, scope, input, checked, purchase);
     return await recordPurchase(services, scope, shipment, parcels, purchase, files, checked);
   } catch (error) {
     await voidAfterFailure(services, carrier, shipment.id, trackingNumbers);
@@ -166,7 +166,6 @@ async function writeLabels(
   scope: AccountScope,
   input: NewShipment,
   checked: CheckedShipment,
-  shipment: ShipmentRow,
   purchase: Purchase,
 ): Promise<StoredLabel[]> {
   const quote = purchase.rate.quote as RateQuote;
