@@ -1,3 +1,4 @@
+import { renameSync, writeFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FileStore } from "./file-store.js";
@@ -14,10 +15,11 @@ export class DiskFileStore implements FileStore {
     const file = this.#pathOf(name);
     this.#directoryMade ??= fs.mkdir(this.directory, { recursive: true });
     await this.#directoryMade;
-    // Write then rename, so a reader never sees half a file.
+    // Write then rename, so a reader never sees half a file. Synchronously: labels are a few
+    // kilobytes, and two trips through libuv's thread pool cost more than the writes themselves.
     const partial = `${file}.${process.pid}.partial`;
-    await fs.writeFile(partial, bytes);
-    await fs.rename(partial, file);
+    writeFileSync(partial, bytes);
+    renameSync(partial, file);
   }
 
   async get(name: string): Promise<Buffer | undefined> {
