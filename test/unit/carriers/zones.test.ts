@@ -86,16 +86,6 @@ describe("uspsZone", () => {
     expect(asOrigin.message).toContain(zip);
     expect(zoneLookupErrorOf(() => uspsZone("10001", zip)).postalCode).toBe(zip);
   });
-
-  it("answers in microseconds once warm", () => {
-    uspsZone("90035", "10001");
-    const lookups = 10_000;
-    const started = performance.now();
-    for (let i = 0; i < lookups; i++) uspsZone("90035", "10001");
-    const microsecondsEach = ((performance.now() - started) * 1000) / lookups;
-    // Generous bound so a busy machine does not fail it; typically about 1 µs.
-    expect(microsecondsEach).toBeLessThan(50);
-  });
 });
 
 describe("groundZone", () => {
