@@ -11,6 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { rateShipment } from "../test/helpers/shipments.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
@@ -94,29 +95,8 @@ function shipBody(format: string): string {
   return JSON.stringify({ shipment: { ...shipment, service_id: 92001, label_format: format, label_size: "4x6" } });
 }
 
-const RATE_BODY = JSON.stringify({
-  shipment: {
-    to_location: {
-      first_name: "Ann",
-      address1: "220 S State St",
-      city: "Salt Lake City",
-      state: "UT",
-      country: "US",
-      postal_code: "84111",
-      phone: "8015550100",
-    },
-    from_location: {
-      company: "Acme Fulfillment",
-      address1: "1 Main St",
-      city: "Los Angeles",
-      state: "CA",
-      country: "US",
-      postal_code: "90035",
-      phone: "3105550100",
-    },
-    parcels: [{ length: 10, width: 8, height: 4, weight: 24 }],
-  },
-});
+// The same shipment the HTTP tests rate and buy.
+const RATE_BODY = JSON.stringify(rateShipment());
 
 async function main(): Promise<void> {
   if (SERVER_CPU) spawnSync("taskset", ["-p", "-c", "0", String(process.pid)]);
@@ -143,22 +123,25 @@ async function main(): Promise<void> {
   const key = /test: +(pk_test_\w+)/.exec(porter.output)?.[1] as string;
   const auth = { authorization: `Bearer ${key}` };
   const porterUrl = `http://127.0.0.1:${porterPort}/api/v2`;
+  const rateRequest = {
+    url: `${porterUrl}/rates`,
+    method: "POST" as const,
+    headers: { ...auth, "content-type": "application/json" },
+    body: RATE_BODY,
+  };
 
   const rows: Measurement[] = [];
   try {
+    // A freshly started server is still compiling its hot paths: warm it up first, and do not report it.
+    for (const options of [{ url: `${porterUrl}/test/ping`, headers: auth }, rateRequest]) {
+      await autocannon({ ...options, connections: 10, duration: 2 });
+    }
     for (const connections of CONNECTIONS) {
       rows.push(await measure("baseline (bare Fastify)", connections, { url: `http://127.0.0.1:${basePort}/ping` }));
       rows.push(
         await measure("GET /test/ping (authenticated)", connections, { url: `${porterUrl}/test/ping`, headers: auth }),
       );
-      rows.push(
-        await measure("POST /rates", connections, {
-          url: `${porterUrl}/rates`,
-          method: "POST",
-          headers: { ...auth, "content-type": "application/json" },
-          body: RATE_BODY,
-        }),
-      );
+      rows.push(await measure("POST /rates", connections, rateRequest));
     }
     for (const format of ["zpl", "pdf", "png"]) {
       rows.push(

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { exited } from "../helpers/processes.js";
+import { exited, waitFor } from "../helpers/processes.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,21 +21,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** Polls until `check` yields a value, every `everyMs`, failing after `timeoutMs`. */
-async function waitFor<T>(
-  what: () => string,
-  check: () => Promise<T | undefined> | T | undefined,
-  { everyMs = 50, timeoutMs = 15_000 } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
 }
 
 describe("the server as a real process", () => {

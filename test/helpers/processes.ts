@@ -20,3 +20,18 @@ export function exited(
     });
   });
 }
+
+/** Polls until `check` yields a value, every `everyMs`, failing after `timeoutMs`: waits for an event, not a duration. */
+export async function waitFor<T>(
+  what: () => string,
+  check: () => Promise<T | undefined> | T | undefined,
+  { everyMs = 50, timeoutMs = 15_000 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { rateShipment, SALT_LAKE_RESIDENCE } from "../helpers/shipments.js";
 
 describe("carrier accounts", () => {
   let t: TestApp;
@@ -47,29 +48,7 @@ describe("carrier accounts", () => {
       method: "POST",
       url: "/api/v2/rates",
       headers: merchant.auth,
-      payload: {
-        shipment: {
-          to_location: {
-            company: "Utah Widgets",
-            address1: "220 S State St",
-            city: "Salt Lake City",
-            state: "UT",
-            country: "US",
-            postal_code: "84111",
-            phone: "1",
-          },
-          from_location: {
-            company: "Acme",
-            address1: "1 Main St",
-            city: "Los Angeles",
-            state: "CA",
-            country: "US",
-            postal_code: "90035",
-            phone: "1",
-          },
-          parcels: [{ length: 10, width: 8, height: 4, weight: 24 }],
-        },
-      },
+      payload: rateShipment({ to_location: { ...SALT_LAKE_RESIDENCE, company: "Utah Widgets" } }),
     });
     expect(
       response

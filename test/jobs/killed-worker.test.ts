@@ -6,25 +6,10 @@ import { ManualClock } from "../../src/clock.js";
 import { JobQueue, type JobRow } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { exited } from "../helpers/processes.js";
+import { exited, waitFor } from "../helpers/processes.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CHILD_LEASE_MS = 2000;
-
-/** Polls until `check` yields a value, every `everyMs`, failing after `timeoutMs`. */
-async function waitFor<T>(
-  what: () => string,
-  check: () => Promise<T | undefined>,
-  { everyMs = 50, timeoutMs = 10_000 } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
 
 describe("a worker process killed mid-job", () => {
   let testDb: TestDatabase;

@@ -2,25 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { RateRequest } from "../../../src/carriers/carrier.js";
 import { CarrierError } from "../../../src/carriers/carrier.js";
 import { CARRIERS } from "../../../src/carriers/registry.js";
-import { TORONTO_RESIDENCE } from "../../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 
 const DOMESTIC: Omit<RateRequest, "services"> = {
-  from: {
-    company: "Acme",
-    address1: "1 Main St",
-    city: "Los Angeles",
-    state: "CA",
-    country: "US",
-    postal_code: "90035",
-  },
-  to: {
-    first_name: "Ann",
-    address1: "220 S State St",
-    city: "Salt Lake City",
-    state: "UT",
-    country: "US",
-    postal_code: "84111",
-  },
+  from: LOS_ANGELES_WAREHOUSE,
+  to: SALT_LAKE_RESIDENCE,
   parcels: [{ lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel" }],
   residential: true,
 };
