@@ -12,8 +12,4 @@ declare module "fastify" {
     /** The account and mode the request acts in: the caller's own, or its child's. */
     scope: AccountScope;
   }
-  interface FastifyContextConfig {
-    /** Routes that answer without an API key. */
-    public?: boolean;
-  }
 }

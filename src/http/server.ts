@@ -6,13 +6,14 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import pino from "pino";
 import qs from "qs";
 import type { AppServices } from "../app-services.js";
+import { accessLogWriter } from "./access-log.js";
 import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/account-scope.js";
 import { newKeyHolderCache, registerAuth } from "./plugins/auth.js";
 import { registerBodyParsers } from "./plugins/body-parsers.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerKeyConcurrencyLimit } from "./plugins/key-concurrency.js";
-import { registerObservability } from "./plugins/observability.js";
+import { LazyRequestLogger, registerObservability } from "./plugins/observability.js";
 import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { Customer } from "./routes/customers/customers.schemas.js";
@@ -52,6 +53,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
             stream: logStream,
           },
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger, bindings) => new LazyRequestLogger(logger, bindings),
     bodyLimit: services.config.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {
@@ -78,7 +80,12 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
 
   registerErrorHandling(app);
   registerBodyParsers(app);
-  registerObservability(app);
+  registerObservability(
+    app,
+    logStream && pino.levels.values[services.config.logLevel]! <= pino.levels.values.info!
+      ? accessLogWriter(logStream)
+      : undefined,
+  );
   for (const schema of [ErrorBodySchema, Customer, User]) app.addSchema(schema);
 
   await app.register(swagger, {
@@ -98,7 +105,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     },
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
-  app.get("/api/v2/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/v2/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
   await app.register(fileRoutes);

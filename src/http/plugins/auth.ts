@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { findKeyHolder, type KeyHolder } from "../../domain/accounts/accounts.repository.js";
 import { hashApiKey } from "../../domain/accounts/api-keys.js";
 import { ExpiringCache } from "../../domain/shared/expiring-cache.js";
@@ -26,24 +26,34 @@ declare module "fastify" {
   }
 }
 
-/** Every route in the calling scope needs `Authorization: Bearer <key>` unless marked public. */
+/**
+ * Every route in the calling scope needs `Authorization: Bearer <key>` (the routes that need
+ * none — health, files, metrics, documents — live outside it). A key seen recently is admitted
+ * without a promise: this hook runs on every request.
+ */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest("caller", null as unknown as KeyHolder);
   app.decorateRequest("scope", null as unknown as FastifyRequest["scope"]);
-  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config.public) return;
+  const admit = (request: FastifyRequest, holder: KeyHolder) => {
+    request.caller = holder;
+    request.scope = { accountId: holder.accountId, mode: holder.mode };
+  };
+  app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const match = BEARER.exec(request.headers.authorization ?? "");
     if (!match) return reply.code(401).send(REJECTION);
     const key = match[1] as string;
     const nowMs = app.services.clock.now().getTime();
-    let holder = app.keyHolders.get(key, nowMs)?.holder;
-    if (!holder) {
-      const hash = hashApiKey(key);
-      holder = await findKeyHolder(app.services.db, hash);
+    const known = app.keyHolders.get(key, nowMs);
+    if (known) {
+      admit(request, known.holder);
+      return done();
+    }
+    const hash = hashApiKey(key);
+    findKeyHolder(app.services.db, hash).then((holder) => {
       if (!holder) return reply.code(401).send(REJECTION);
       app.keyHolders.set(key, { holder, hash }, nowMs);
-    }
-    request.caller = holder;
-    request.scope = { accountId: holder.accountId, mode: holder.mode };
+      admit(request, holder);
+      done();
+    }, done);
   });
 }

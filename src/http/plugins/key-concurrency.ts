@@ -11,8 +11,9 @@ declare module "fastify" {
 /** Caps the requests one API key has in flight (DESIGN §6.14); the excess gets 429 at once. */
 export function registerKeyConcurrencyLimit(app: FastifyInstance, limit: number): void {
   const inFlight = new Map<number, number>();
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.caller) return;
+  // Callback hooks, not async ones: they run on every request.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.caller) return done();
     const keyId = request.caller.keyId;
     const current = inFlight.get(keyId) ?? 0;
     if (current >= limit) {
@@ -23,8 +24,9 @@ export function registerKeyConcurrencyLimit(app: FastifyInstance, limit: number)
     }
     inFlight.set(keyId, current + 1);
     request.heldKeySlot = keyId;
+    done();
   });
-  const release = async (request: FastifyRequest) => {
+  const release = (request: FastifyRequest) => {
     const keyId = request.heldKeySlot;
     if (keyId === undefined) return;
     request.heldKeySlot = undefined;
@@ -32,6 +34,12 @@ export function registerKeyConcurrencyLimit(app: FastifyInstance, limit: number)
     if (left <= 0) inFlight.delete(keyId);
     else inFlight.set(keyId, left);
   };
-  app.addHook("onResponse", release);
-  app.addHook("onRequestAbort", release);
+  app.addHook("onResponse", (request, _reply, done) => {
+    release(request);
+    done();
+  });
+  app.addHook("onRequestAbort", (request, done) => {
+    release(request);
+    done();
+  });
 }

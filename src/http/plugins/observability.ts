@@ -1,5 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Bindings, ChildLoggerOptions } from "pino";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import type { AccessLog } from "../access-log.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -8,17 +10,88 @@ declare module "fastify" {
 }
 
 /**
- * One JSON log line per request (with its request id, never its headers) and Prometheus
- * request counts and latency per route, served at `/metrics`.
+ * A request's logger, made only when a handler logs something. Fastify would otherwise build a
+ * pino child for every request, which costs more than a whole ping; the one line every request
+ * writes names its request id itself.
  */
-export function registerObservability(app: FastifyInstance): void {
+export class LazyRequestLogger implements FastifyBaseLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly root: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  get #logger(): FastifyBaseLogger {
+    this.#child ??= this.root.child(this.bindings);
+    return this.#child;
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.root.level;
+  }
+
+  set level(level: string) {
+    this.#logger.level = level;
+  }
+
+  #write(level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent", args: unknown[]): void {
+    (this.#logger[level] as (...args: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#write("fatal", args);
+  }
+  error(...args: unknown[]): void {
+    this.#write("error", args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write("warn", args);
+  }
+  info(...args: unknown[]): void {
+    this.#write("info", args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write("debug", args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write("trace", args);
+  }
+  silent(...args: unknown[]): void {
+    this.#write("silent", args);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger.child(bindings, options);
+  }
+}
+
+interface RouteSeries {
+  labels: { method: string; route: string; status_code: number };
+  answered: number;
+  time: { observe(seconds: number): void };
+}
+
+/**
+ * One JSON log line per request (with its request id, never its headers) and Prometheus
+ * request counts and latency per route, served at `/metrics`. The hooks take callbacks rather
+ * than returning promises: they run on every request, and a promise per hook is measurable.
+ */
+export function registerObservability(app: FastifyInstance, accessLog: AccessLog | undefined): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
+  // prom-client hashes the label object on every call; a route's series is looked up once, and
+  // its request count is a plain number that the counter reads when scraped.
+  const series = new Map<string, RouteSeries>();
+  new Counter({
     name: "porter_http_requests_total",
     help: "HTTP requests answered, by route pattern, method and status code.",
     labelNames: ["method", "route", "status_code"],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const { labels, answered } of series.values()) this.inc(labels, answered);
+    },
   });
   const latency = new Histogram({
     name: "porter_http_request_duration_seconds",
@@ -27,30 +100,39 @@ export function registerObservability(app: FastifyInstance): void {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
+  const seriesOf = (method: string, route: string, status: number): RouteSeries => {
+    const key = `${method} ${status} ${route}`;
+    let found = series.get(key);
+    if (!found) {
+      found = { labels: { method, route, status_code: status }, answered: 0, time: latency.labels({ method, route }) };
+      series.set(key, found);
+    }
+    return found;
+  };
   app.decorate("metrics", registry);
 
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "(unmatched)";
-    const seconds = reply.elapsedTime / 1000;
-    requests.inc({ method: request.method, route, status_code: reply.statusCode });
-    latency.observe({ method: request.method, route }, seconds);
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        route,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        account: request.scope?.accountId,
-      },
-      "request",
-    );
+    const measured = seriesOf(request.method, route, reply.statusCode);
+    measured.answered += 1;
+    measured.time.observe(reply.elapsedTime / 1000);
+    accessLog?.({
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      route,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      account: request.scope?.accountId,
+    });
+    done();
   });
 
-  app.get("/metrics", { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
     reply.header("content-type", registry.contentType);
     return registry.metrics();
   });

@@ -20,7 +20,6 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/files/:name",
     {
-      config: { public: true },
       schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 100 }) }) },
     },
     async (request, reply) => {

@@ -4,8 +4,8 @@ import { errorBody } from "../../errors.js";
 
 /** Liveness and readiness for load balancers and orchestrators; no key needed. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/healthz", { config: { public: true }, schema: { hide: true } }, async () => ({ status: "ok" }));
-  app.get("/readyz", { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
     try {
       await sql`select 1`.execute(app.services.db);
       return { status: "ok", database: app.services.database.dialect };
