@@ -1,6 +1,8 @@
+import { Value } from "typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_SERVICES } from "../../src/carriers/registry.js";
 import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js";
+import { RateResponse, ServiceRateOut } from "../../src/http/routes/rates/rates.schemas.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../helpers/shipments.js";
@@ -59,6 +61,17 @@ describe("POST /rates", () => {
       expect(sum).toBe(Math.round((r.rate as number) * 100));
       expect(r.meter_rate).toBe(r.rate);
     }
+  });
+
+  it("answers in the documented shape, the same answer to the same question, new dates for a new day", async () => {
+    const first = await rate(rateShipment());
+    expect(Value.Check({ ServiceRate: ServiceRateOut }, RateResponse, first.body)).toBe(true);
+    expect(first.response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect((await rate(rateShipment())).response.body).toBe(first.response.body);
+    const later = await rate(rateShipment({ ship_date: "2026-01-20" }));
+    const ground = (rates: ServiceRate[]) => rates.find((r) => r.service_id === 1172)?.delivery_date;
+    expect(ground(later.rates)).not.toBe(ground(first.rates));
+    expect(ground(later.rates)! > "2026-01-20").toBe(true);
   });
 
   it("offers FedEx Home Delivery to a residence and FedEx Ground to a business, never both", async () => {

@@ -2,7 +2,7 @@ import { type CarrierAdapter, type CarrierAddress, CarrierError, type ServiceRat
 import type { ServiceDefinition } from "../../carriers/catalogue.js";
 import { findCarrier } from "../../carriers/registry.js";
 import { classifyAddress } from "../addresses/classify-address.js";
-import type { CarrierAccountRow } from "../carriers/carrier-accounts.repository.js";
+import type { CarrierAccountRow, CarrierServiceStatusRow } from "../carriers/carrier-accounts.repository.js";
 import { carrierServiceStatuses, connectedCarrierAccounts } from "../carriers/carrier-connections.js";
 import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -31,9 +31,10 @@ export interface RatedService extends ServiceRate {
   deliveryDate: string;
 }
 
+/** A rate answer; shared between identical questions, so never changed once made. */
 export interface RateResult {
-  rates: RatedService[];
-  warnings: string[];
+  readonly rates: readonly RatedService[];
+  readonly warnings: readonly string[];
 }
 
 interface CarrierPlan {
@@ -60,6 +61,16 @@ function planCarriers(accounts: readonly CarrierAccountRow[], shipment: RateShip
 }
 
 /**
+ * Whole answers to repeated questions (a checkout re-rating the same cart). They are kept with
+ * the connection rows and operator statuses they were worked out from, so they go when those
+ * do: within a second, and at once when this process changes a connection.
+ */
+const answersByConnections = new WeakMap<
+  readonly CarrierAccountRow[],
+  { statuses: readonly CarrierServiceStatusRow[]; byQuestion: Map<string, RateResult> }
+>();
+
+/**
  * Rates a shipment with every connected, enabled carrier at once. A carrier that fails (or that
  * the operator marked offline) leaves a warning; the others still answer. Services the shipment
  * does not fit are left out, unless the caller asked for them by id: then they come back with
@@ -74,6 +85,28 @@ export async function getRates(
     connectedCarrierAccounts(services, scope),
     carrierServiceStatuses(services),
   ]);
+  const shipDate = shipment.ship_date ?? carrierToday(services.clock.now());
+  let answers = answersByConnections.get(accounts);
+  if (answers?.statuses !== statuses) {
+    answers = { statuses, byQuestion: new Map() };
+    answersByConnections.set(accounts, answers);
+  }
+  const question = `${shipDate}|${JSON.stringify(shipment)}`;
+  let result = answers.byQuestion.get(question);
+  if (!result) {
+    result = await rateWithCarriers(accounts, statuses, shipment, shipDate);
+    if (answers.byQuestion.size >= 1000) answers.byQuestion.clear();
+    answers.byQuestion.set(question, result);
+  }
+  return result;
+}
+
+async function rateWithCarriers(
+  accounts: readonly CarrierAccountRow[],
+  statuses: readonly CarrierServiceStatusRow[],
+  shipment: RateShipment,
+  shipDate: string,
+): Promise<RateResult> {
   const warnings: string[] = [];
   const plans = planCarriers(accounts, shipment).filter(({ carrier }) => {
     const status = statuses.find((s) => s.carrier_code === carrier.code && s.api_service === "rate");
@@ -104,7 +137,6 @@ export async function getRates(
     ),
   );
 
-  const shipDate = shipment.ship_date ?? carrierToday(services.clock.now());
   const askedById = new Set(shipment.include_services ?? []);
   const rates: RatedService[] = [];
   answers.forEach((answer, index) => {

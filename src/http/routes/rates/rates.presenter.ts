@@ -1,5 +1,5 @@
 import type { CostLine } from "../../../carriers/catalogue.js";
-import type { RatedService } from "../../../domain/rates/get-rates.js";
+import type { RatedService, RateResult } from "../../../domain/rates/get-rates.js";
 
 /** Integer cents to the decimal dollars of the wire (eHub sends money as plain USD numbers). */
 export const dollars = (cents: number): number => cents / 100;
@@ -27,4 +27,22 @@ export function presentServiceRate(rated: RatedService) {
     shipping_cost_details: quote ? presentCostDetails(quote.lines) : [],
     errors: rated.refusal ?? null,
   };
+}
+
+/**
+ * The body of a `POST /rates` answer (`service_rates` and `warnings`), encoded once per answer:
+ * identical questions share their answer (see getRates), and turning thirty priced services
+ * into JSON on every request cost more than finding them.
+ */
+const encodedAnswers = new WeakMap<RateResult, Buffer>();
+
+export function rateResponseBody(result: RateResult): Buffer {
+  let body = encodedAnswers.get(result);
+  if (!body) {
+    body = Buffer.from(
+      JSON.stringify({ service_rates: result.rates.map(presentServiceRate), warnings: result.warnings }),
+    );
+    encodedAnswers.set(result, body);
+  }
+  return body;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { getRates } from "../../../domain/rates/get-rates.js";
 import { errorResponses } from "../schemas.js";
 import { normalizeLocation, normalizeServiceIds } from "../shipment-input.js";
-import { presentServiceRate } from "./rates.presenter.js";
+import { rateResponseBody } from "./rates.presenter.js";
 import { RateRequestBody, RateResponse, ServiceRateOut } from "./rates.schemas.js";
 
 /** `POST /rates`: every connected carrier's price for a shipment; carrier failures are warnings. */
@@ -26,7 +26,8 @@ export const rateRoutes: FastifyPluginAsync = async (app) => {
         from_location: normalizeLocation(shipment.from_location, "shipment.from_location"),
         include_services: normalizeServiceIds(shipment.include_services),
       });
-      return reply.code(201).send({ service_rates: result.rates.map(presentServiceRate), warnings: result.warnings });
+      // Already JSON (see rateResponseBody); the response schema documents it.
+      return reply.code(201).type("application/json; charset=utf-8").send(rateResponseBody(result));
     },
   );
 };
