@@ -1,6 +1,6 @@
 /** Code 128 and GS1-128 symbols as bar patterns, encoded once per drawing item. */
 import type { LinearBarcodeItem } from "../drawing.js";
-import { encodeRaw, type RawLinear } from "./bwip.js";
+import { code128Widths, gs1128Widths } from "./code128.js";
 
 export interface LinearSymbol {
   /** Total width in modules, quiet zones excluded. */
@@ -11,17 +11,11 @@ export interface LinearSymbol {
 
 const encoded = new WeakMap<LinearBarcodeItem, LinearSymbol>();
 
-/** The characters the symbol carries, FNC1 written as bwip-js's `^FNC1`. */
-function bwipText(item: LinearBarcodeItem): { text: string; parsefnc: boolean } {
-  if (item.symbology === "code128") return { text: item.data, parsefnc: false };
-  return { text: item.elements.map((element) => `^FNC1${element}`).join(""), parsefnc: true };
-}
-
 export function linearSymbol(item: LinearBarcodeItem): LinearSymbol {
   const cached = encoded.get(item);
   if (cached) return cached;
-  const raw = encodeRaw({ bcid: "code128", ...bwipText(item) }) as RawLinear;
-  const symbol = { modules: raw.sbs.reduce((sum, width) => sum + width, 0), widths: raw.sbs };
+  const widths = item.symbology === "code128" ? code128Widths(item.data) : gs1128Widths(item.elements);
+  const symbol = { modules: widths.reduce((sum, width) => sum + width, 0), widths };
   encoded.set(item, symbol);
   return symbol;
 }
