@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FileStore } from "./file-store.js";
@@ -15,11 +15,11 @@ export class DiskFileStore implements FileStore {
     const file = this.#pathOf(name);
     this.#directoryMade ??= fs.mkdir(this.directory, { recursive: true });
     await this.#directoryMade;
-    // Write then rename, so a reader never sees half a file. Synchronously: labels are a few
-    // kilobytes, and two trips through libuv's thread pool cost more than the writes themselves.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, bytes);
-    renameSync(partial, file);
+    // Written in place, never replacing a file ("wx"): a name is published only after put()
+    // returns, so no reader can meet half a file, and skipping a write-then-rename halves the
+    // directory operations, the dearest part of storing a label. Synchronously: labels are a few
+    // kilobytes, and trips through libuv's thread pool cost more than the writes themselves.
+    writeFileSync(file, bytes, { flag: "wx" });
   }
 
   async get(name: string): Promise<Buffer | undefined> {
