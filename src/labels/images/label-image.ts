@@ -1,9 +1,6 @@
-/**
- * label_contents images decoded once into grey pixels of the size they print at. Shipping
- * platforms stamp the same logo on every label, so decoded images are kept (a few dozen).
- */
-import { createHash } from "node:crypto";
+/** label_contents images as grey pixels of the size they print at (rasters, ZPL, EPL2). */
 import sharp from "sharp";
+import { ImageMemo } from "./image-memo.js";
 
 export interface GreyImage {
   width: number;
@@ -12,11 +9,10 @@ export interface GreyImage {
   pixels: Uint8Array;
 }
 
-const CACHE_LIMIT = 32;
-const cache = new Map<string, Promise<GreyImage>>();
+const images = new ImageMemo<GreyImage>();
 
-async function decode(base64: string, width: number, height: number): Promise<GreyImage> {
-  const { data, info } = await sharp(Buffer.from(base64, "base64"))
+async function decode(bytes: Buffer, width: number, height: number): Promise<GreyImage> {
+  const { data, info } = await sharp(bytes)
     .flatten({ background: "#ffffff" })
     .resize(width, height, { fit: "contain", background: "#ffffff" })
     .extractChannel(0)
@@ -25,26 +21,9 @@ async function decode(base64: string, width: number, height: number): Promise<Gr
   return { width: info.width, height: info.height, pixels: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-/**
- * The image fitted (aspect kept, centred, white around it) into width × height pixels. A
- * caller's undecodable image is their mistake, so the error says which input failed.
- */
+/** The image fitted (aspect kept, centred, white around it) into width × height pixels. */
 export function greyImage(base64: string, width: number, height: number): Promise<GreyImage> {
-  const key = `${createHash("sha1").update(base64).digest("base64")}:${width}x${height}`;
-  const cached = cache.get(key);
-  if (cached) {
-    // Re-inserting keeps the map in least-recently-used order.
-    cache.delete(key);
-    cache.set(key, cached);
-    return cached;
-  }
-  const decoded = decode(base64, Math.max(1, width), Math.max(1, height)).catch((error: unknown) => {
-    cache.delete(key);
-    throw new RangeError(`label_contents image could not be decoded: ${(error as Error).message}`);
-  });
-  cache.set(key, decoded);
-  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  return decoded;
+  return images.get(base64, `${width}x${height}`, (bytes) => decode(bytes, Math.max(1, width), Math.max(1, height)));
 }
 
 /** 1-bit rows, most significant bit leftmost, `ink` for dark pixels: what printer graphics want. */

@@ -1,9 +1,10 @@
-/** Reading rendered labels back: barcode decoding (zbarimg), PDF text and page size (poppler). */
+/** Reading rendered labels back: barcode decoding (zbarimg); PDF text, page size, fonts and pixels (poppler). */
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import sharp from "sharp";
 
 const run = promisify(execFile);
 
@@ -49,6 +50,31 @@ export function decodePdfBarcodes(pdf: Buffer): Promise<string[]> {
 
 export function pdfText(pdf: Buffer): Promise<string> {
   return withTempFile("label.pdf", pdf, async (path) => (await run("pdftotext", ["-raw", path, "-"])).stdout);
+}
+
+/** pdfinfo's report and whatever poppler complained about while reading the file (empty for a sound one). */
+export function pdfInfo(pdf: Buffer): Promise<{ info: string; warnings: string }> {
+  return withTempFile("label.pdf", pdf, async (path) => {
+    const { stdout, stderr } = await run("pdfinfo", [path]);
+    return { info: stdout, warnings: stderr };
+  });
+}
+
+/** pdffonts' table: name, type, encoding, embedded, … one font a line. */
+export function pdfFonts(pdf: Buffer): Promise<string> {
+  return withTempFile("label.pdf", pdf, async (path) => (await run("pdffonts", [path])).stdout);
+}
+
+/** The page rasterised by poppler: the grey (0 black … 255 white) at a point given in inches. */
+export function pdfGreyAt(pdf: Buffer, dpi: number): Promise<(xIn: number, yIn: number) => number> {
+  return withTempFile("label.pdf", pdf, async (path, dir) => {
+    await run("pdftoppm", ["-r", String(dpi), "-gray", "-png", "-singlefile", path, join(dir, "page")]);
+    const { data, info } = await sharp(join(dir, "page.png"))
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return (xIn, yIn) => data[Math.round(yIn * dpi) * info.width + Math.round(xIn * dpi)] ?? 255;
+  });
 }
 
 /** The first page's MediaBox in points. */

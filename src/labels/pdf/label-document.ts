@@ -1,0 +1,35 @@
+/**
+ * A one-page PDF around a page's content: catalog, page tree, the page with its resources, the
+ * standard fonts by name (every reader has Helvetica's metrics, so nothing is embedded) and the
+ * document information.
+ */
+import { FONTS, num, type PageContent, type XObject } from "./page-content.js";
+import { PdfFile, ref } from "./pdf-file.js";
+
+const INFO = "<< /Title (Shipping label) /Producer (Porter) /Creator (Porter) >>";
+
+function addXObject(file: PdfFile, xobject: XObject): number {
+  if (!xobject.softMask) return file.addStream(xobject);
+  const softMask = file.addStream(xobject.softMask);
+  return file.addStream({ entries: `${xobject.entries} /SMask ${ref(softMask)}`, data: xobject.data });
+}
+
+/** The file of one page `widthPt` × `heightPt` points. */
+export function labelDocument(widthPt: number, heightPt: number, content: PageContent): Buffer {
+  const file = new PdfFile();
+  const catalog = file.reserve();
+  const pages = file.reserve();
+  const fonts = Object.values(FONTS).map(({ resource, baseFont }) => {
+    const font = file.add(`<< /Type /Font /Subtype /Type1 /BaseFont /${baseFont} /Encoding /WinAnsiEncoding >>`);
+    return `/${resource} ${ref(font)}`;
+  });
+  const xobjects = [...content.xobjects].map(([xobject, name]) => `/${name} ${ref(addXObject(file, xobject))}`);
+  const resources = `<< /ProcSet [/PDF /Text /ImageB /ImageC] /Font << ${fonts.join(" ")} >> /XObject << ${xobjects.join(" ")} >> >>`;
+  const page = file.add(
+    `<< /Type /Page /Parent ${ref(pages)} /MediaBox [0 0 ${num(widthPt)} ${num(heightPt)}] ` +
+      `/Resources ${resources} /Contents ${ref(file.addStream(content.toStream()))} >>`,
+  );
+  file.define(pages, `<< /Type /Pages /Kids [${ref(page)}] /Count 1 >>`);
+  file.define(catalog, `<< /Type /Catalog /Pages ${ref(pages)} >>`);
+  return file.toBuffer(catalog, file.add(INFO));
+}
