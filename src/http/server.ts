@@ -7,6 +7,7 @@ import pino from "pino";
 import qs from "qs";
 import type { AppServices } from "../app-services.js";
 import { accessLogWriter } from "./access-log.js";
+import { LogDestination } from "./log-destination.js";
 import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/account-scope.js";
 import { newKeyHolderCache, registerAuth } from "./plugins/auth.js";
 import { registerBodyParsers } from "./plugins/body-parsers.js";
@@ -40,10 +41,10 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Builds the whole HTTP application without listening, so tests and the CLI share it. */
 export async function buildServer(services: AppServices, options: BuildServerOptions = {}): Promise<FastifyInstance> {
-  // Log lines are buffered and written in batches of 4 KiB (and at least every second): a write
-  // per request would cost more than the request itself. Writes stay on this thread; handing them
+  // Log lines are buffered and written in batches (and at least every second): a write per
+  // request would cost more than the request itself. Writes stay on this thread; handing them
   // to libuv's thread pool costs more CPU than it saves on a small machine.
-  const logStream = options.logger === false ? undefined : pino.destination({ dest: 1, sync: true, minLength: 4096 });
+  const logStream = options.logger === false ? undefined : new LogDestination(1);
   const app = Fastify({
     logger:
       logStream === undefined
