@@ -1,7 +1,8 @@
 /**
- * The one door to bwip-js, for the 2D symbols: they are encoded to module patterns (`raw`),
- * never rendered by it, so every output format draws the same modules its own way. (Code 128
- * has its own encoder, code128.ts.)
+ * The one door to bwip-js, for DataMatrix and PDF417: they are encoded to module patterns
+ * (`raw`), never rendered by it, so every output format draws the same modules its own way.
+ * Code 128 and MaxiCode, on every UPS and most other labels, have faster encoders of their own
+ * (code128.ts, maxicode.ts), tested against bwip-js.
  */
 import bwipjs from "bwip-js";
 
@@ -12,12 +13,11 @@ export interface RawGrid {
   pixy?: number;
 }
 
-/** The BWIPP options labels use; `columns` (PDF417) and `mode` (MaxiCode) are BWIPP options bwip-js passes through. */
+/** The BWIPP options labels use; `columns` (PDF417) is a BWIPP option bwip-js passes through. */
 export interface EncodeOptions {
-  bcid: "datamatrix" | "pdf417" | "maxicode";
+  bcid: "datamatrix" | "pdf417";
   text: string;
   columns?: number;
-  mode?: number;
 }
 
 export function encodeRaw(options: EncodeOptions): RawGrid {

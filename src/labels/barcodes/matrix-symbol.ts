@@ -4,6 +4,7 @@
  */
 import type { MatrixCodeItem, MaxiCodeMessage } from "../drawing.js";
 import { type EncodeOptions, encodeRaw, type RawGrid } from "./bwip.js";
+import { maxiCodeDarkModules } from "./maxicode.js";
 
 export interface ModuleGrid {
   kind: "grid";
@@ -37,7 +38,7 @@ export function maxiCodeSecondaryMessage(fields: readonly string[]): string {
   return `${MAXICODE_HEADER}${fields.join(GS)}${RS}${EOT}`;
 }
 
-/** bwip-js takes the whole message and lifts postal code, country and class out of it. */
+/** The whole message; the encoder lifts postal code, country and class out of it. */
 function maxiCodeText(message: MaxiCodeMessage): string {
   const primary = [message.postalCode, message.countryCode, message.serviceClass].join(GS);
   return `${MAXICODE_HEADER}${primary}${GS}${message.fields.join(GS)}${RS}${EOT}`;
@@ -53,8 +54,7 @@ const encoded = new WeakMap<MatrixCodeItem, MatrixSymbol>();
 
 function encode(item: MatrixCodeItem): MatrixSymbol {
   if (item.symbology === "maxicode") {
-    const raw = encodeRaw({ bcid: "maxicode", text: maxiCodeText(item.message), mode: item.message.mode }) as RawGrid;
-    return { kind: "maxicode", darkModules: raw.pixs };
+    return { kind: "maxicode", darkModules: maxiCodeDarkModules(maxiCodeText(item.message), item.message.mode) };
   }
   const options: EncodeOptions =
     item.symbology === "pdf417"
