@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Bindings, ChildLoggerOptions } from "pino";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, type Metric, Registry } from "prom-client";
 import type { AccessLog } from "../access-log.js";
+import { LatencyHistogram, type LatencySeries } from "../latency-histogram.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -69,7 +70,7 @@ export class LazyRequestLogger implements FastifyBaseLogger {
 interface RouteSeries {
   labels: { method: string; route: string; status_code: number };
   answered: number;
-  time: { observe(seconds: number): void };
+  time: LatencySeries;
 }
 
 /**
@@ -80,8 +81,9 @@ interface RouteSeries {
 export function registerObservability(app: FastifyInstance, accessLog: AccessLog | undefined): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  // prom-client hashes the label object on every call; a route's series is looked up once, and
-  // its request count is a plain number that the counter reads when scraped.
+  // prom-client validates and hashes the label object on every call; a route's series is looked
+  // up once, its request count is a plain number that the counter reads when scraped, and its
+  // latencies go to a histogram of our own.
   const series = new Map<string, RouteSeries>();
   new Counter({
     name: "porter_http_requests_total",
@@ -93,18 +95,20 @@ export function registerObservability(app: FastifyInstance, accessLog: AccessLog
       for (const { labels, answered } of series.values()) this.inc(labels, answered);
     },
   });
-  const latency = new Histogram({
-    name: "porter_http_request_duration_seconds",
-    help: "Time to answer an HTTP request, by route pattern and method.",
-    labelNames: ["method", "route"],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
-    registers: [registry],
-  });
+  const latency = new LatencyHistogram(
+    "porter_http_request_duration_seconds",
+    "Time to answer an HTTP request, by route pattern and method.",
+  );
+  registry.registerMetric(latency as unknown as Metric);
   const seriesOf = (method: string, route: string, status: number): RouteSeries => {
     const key = `${method} ${status} ${route}`;
     let found = series.get(key);
     if (!found) {
-      found = { labels: { method, route, status_code: status }, answered: 0, time: latency.labels({ method, route }) };
+      found = {
+        labels: { method, route, status_code: status },
+        answered: 0,
+        time: latency.series(`${method} ${route}`, { method, route }),
+      };
       series.set(key, found);
     }
     return found;
