@@ -7,10 +7,18 @@
  * reference §5.5 and §6.5.
  */
 import type { CarrierCode } from "../../carriers/catalogue.js";
+import {
+  CONTENT_TYPES,
+  type ContentType,
+  type CustomsFormKind,
+  formatUsd,
+  MAX_CUSTOMS_LINES,
+  NON_DELIVERY_OPTIONS,
+  type NonDeliveryOption,
+} from "../../carriers/customs-terms.js";
 import { US_TERRITORIES, usStateCodeOf } from "../addresses/usps-abbreviations.js";
 
 export type CustomsRequirement = "none" | "international" | "territory" | "military";
-export type CustomsFormKind = "CN22" | "CN23";
 
 /** The part of an address that decides customs. `city` is needed only to recognise APO/FPO/DPO. */
 export interface CustomsLocation {
@@ -54,35 +62,12 @@ export interface CustomsProblem {
   message: string;
 }
 
-/**
- * USPS content types (International Labels API), in snake case. eHub documents no list; the
- * spellings EasyPost and UPS use are mapped onto these by `normalizeContentType`.
- */
-export const CONTENT_TYPES = [
-  "merchandise",
-  "gift",
-  "documents",
-  "commercial_sample",
-  "returned_goods",
-  "humanitarian_donation",
-  "dangerous_goods",
-  "cremated_remains",
-  "non_negotiable_document",
-  "medical_supplies",
-  "pharmaceuticals",
-  "other",
-] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
 const CONTENT_TYPE_ALIASES: Readonly<Record<string, ContentType>> = {
   document: "documents",
   sample: "commercial_sample",
   humanitarian_donations: "humanitarian_donation",
   non_negotiable_documents: "non_negotiable_document",
 };
-
-export const NON_DELIVERY_OPTIONS = ["return", "abandon", "redirect"] as const;
-export type NonDeliveryOption = (typeof NON_DELIVERY_OPTIONS)[number];
 
 /** USPS words, EasyPost words and ShipStation words for the same three choices. */
 const NON_DELIVERY_ALIASES: Readonly<Record<string, NonDeliveryOption>> = {
@@ -98,8 +83,6 @@ const NON_DELIVERY_ALIASES: Readonly<Record<string, NonDeliveryOption>> = {
 const ITN_REQUIRED_ABOVE_CENTS = 250_000;
 /** USPS: PS Form 2976 (CN 22) only below $400; from $400 the 2976-A (CN 23). */
 const CN23_FROM_CENTS = 40_000;
-/** USPS, IMM and the CN 23 itself: at most 30 content lines. */
-export const MAX_CUSTOMS_LINES = 30;
 const MAX_QUANTITY = 9_999;
 /** International CN 22 mail (First-Class Package International, PMI flat-rate envelope and small box) tops out at 4 lb. */
 const CN22_MAX_WEIGHT_OZ = 64;
@@ -438,14 +421,6 @@ export function customsFormKind(
 
 function isDocuments(contentType: ContentType | null): boolean {
   return contentType === "documents" || contentType === "non_negotiable_document";
-}
-
-/** Cents as a customs form writes US dollars: 250001 → "2,500.01". */
-export function formatUsd(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const absolute = Math.abs(cents);
-  const dollars = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
-  return `${sign}${dollars}.${String(absolute % 100).padStart(2, "0")}`;
 }
 
 function snakeCase(raw: string): string {

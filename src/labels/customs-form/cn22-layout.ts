@@ -3,7 +3,7 @@
  * low-value parcels. Header, parties, category, content lines, totals, then the EEL/PFC,
  * certification, date and signature anchored to the bottom edge.
  */
-import { formatUsd } from "../../domain/customs/customs-rules.js";
+import { formatUsd } from "../../carriers/customs-terms.js";
 import {
   CATEGORIES,
   CERTIFICATION,

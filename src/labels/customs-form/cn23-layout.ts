@@ -3,7 +3,7 @@
  * more, heavier international mail, and (in the sandbox) the courier carriers' full declaration.
  * Sized so that 30 content lines and every box fit on one page.
  */
-import { formatUsd } from "../../domain/customs/customs-rules.js";
+import { formatUsd } from "../../carriers/customs-terms.js";
 import {
   CATEGORIES,
   CERTIFICATION,

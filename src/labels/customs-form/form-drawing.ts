@@ -2,7 +2,7 @@
  * Drawing pieces both customs forms share: clipped cells, boxes, checkboxes, the category and
  * non-delivery choices, and the sender's certification. Coordinates are PDF points from the top left.
  */
-import type { ContentType, NonDeliveryOption } from "../../domain/customs/customs-rules.js";
+import type { ContentType, NonDeliveryOption } from "../../carriers/customs-terms.js";
 import type { CustomsFormInput, CustomsFormLine, CustomsFormParty } from "./render-customs-form.js";
 
 const REGULAR = "Helvetica";

@@ -10,7 +10,7 @@ import {
   type CustomsFormKind,
   MAX_CUSTOMS_LINES,
   type NonDeliveryOption,
-} from "../../domain/customs/customs-rules.js";
+} from "../../carriers/customs-terms.js";
 import { drawCn22 } from "./cn22-layout.js";
 import { drawCn23 } from "./cn23-layout.js";
 

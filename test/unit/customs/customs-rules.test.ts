@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatUsd } from "../../../src/carriers/customs-terms.js";
 import {
   type CustomsData,
   type CustomsItem,
@@ -6,7 +7,6 @@ import {
   customsFormKind,
   customsRequirement,
   declaredValueCents,
-  formatUsd,
   isEelExemption,
   isHsTariffCode,
   isItn,
