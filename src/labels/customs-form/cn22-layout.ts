@@ -3,19 +3,21 @@
  * low-value parcels. Header, parties, category, content lines, totals, then the EEL/PFC,
  * certification, date and signature anchored to the bottom edge.
  */
-import { formatUsd } from "../../carriers/customs-terms.js";
 import {
   CATEGORIES,
   CERTIFICATION,
   cell,
   checkbox,
-  formatWeight,
+  hsTariffColumn,
   itemTable,
+  originColumn,
   otherExplanation,
   paragraph,
   partyBox,
   rule,
   type TableColumn,
+  valueColumn,
+  weightColumn,
 } from "./form-drawing.js";
 import type { CustomsFormInput } from "./render-customs-form.js";
 
@@ -30,22 +32,10 @@ const HEADER_SIZE = 6;
 const COLUMNS: readonly TableColumn[] = [
   { header: "Description of contents", width: 86, value: (line) => line.description, total: () => "Total" },
   { header: "Qty", width: 18, align: "right", value: (line) => String(line.quantity) },
-  {
-    header: "Weight",
-    width: 40,
-    align: "right",
-    value: (line) => formatWeight(line.weightOz),
-    total: (form) => formatWeight(form.totalWeightOz),
-  },
-  {
-    header: "Value US$",
-    width: 40,
-    align: "right",
-    value: (line) => formatUsd(line.valueCents),
-    total: (form) => formatUsd(form.totalValueCents),
-  },
-  { header: "HS tariff no.", width: 52, value: (line) => line.hsTariffCode ?? "" },
-  { header: "Origin", width: 28, value: (line) => line.countryOfOrigin ?? "" },
+  weightColumn("Weight", 40),
+  valueColumn("Value US$", 40),
+  hsTariffColumn("HS tariff no.", 52),
+  originColumn("Origin", 28),
 ];
 
 export function drawCn22(doc: PDFKit.PDFDocument, form: CustomsFormInput): void {

@@ -3,21 +3,23 @@
  * more, heavier international mail, and (in the sandbox) the courier carriers' full declaration.
  * Sized so that 30 content lines and every box fit on one page.
  */
-import { formatUsd } from "../../carriers/customs-terms.js";
 import {
   CATEGORIES,
   CERTIFICATION,
   cell,
   checkbox,
   fieldBox,
-  formatWeight,
+  hsTariffColumn,
   itemTable,
   NON_DELIVERY_CHOICES,
+  originColumn,
   otherExplanation,
   paragraph,
   partyBox,
   rule,
   type TableColumn,
+  valueColumn,
+  weightColumn,
 } from "./form-drawing.js";
 import type { CustomsFormInput } from "./render-customs-form.js";
 
@@ -36,22 +38,10 @@ const COLUMNS: readonly TableColumn[] = [
     total: () => "Total gross weight and value",
   },
   { header: "Quantity", width: 36, align: "right", value: (line) => String(line.quantity) },
-  {
-    header: "Net weight",
-    width: 60,
-    align: "right",
-    value: (line) => formatWeight(line.weightOz),
-    total: (form) => formatWeight(form.totalWeightOz),
-  },
-  {
-    header: "Value (US$)",
-    width: 68,
-    align: "right",
-    value: (line) => formatUsd(line.valueCents),
-    total: (form) => formatUsd(form.totalValueCents),
-  },
-  { header: "HS tariff number", width: 100, value: (line) => line.hsTariffCode ?? "" },
-  { header: "Country of origin", width: 78, value: (line) => line.countryOfOrigin ?? "" },
+  weightColumn("Net weight", 60),
+  valueColumn("Value (US$)", 68),
+  hsTariffColumn("HS tariff number", 100),
+  originColumn("Country of origin", 78),
 ];
 
 export function drawCn23(doc: PDFKit.PDFDocument, form: CustomsFormInput): void {

@@ -2,7 +2,7 @@
  * Drawing pieces both customs forms share: clipped cells, boxes, checkboxes, the category and
  * non-delivery choices, and the sender's certification. Coordinates are PDF points from the top left.
  */
-import type { ContentType, NonDeliveryOption } from "../../carriers/customs-terms.js";
+import { type ContentType, formatUsd, type NonDeliveryOption } from "../../carriers/customs-terms.js";
 import type { CustomsFormInput, CustomsFormLine, CustomsFormParty } from "./render-customs-form.js";
 
 const REGULAR = "Helvetica";
@@ -173,6 +173,35 @@ export interface TableColumn {
   /** Printed in the totals row under the lines. */
   total?: (form: CustomsFormInput) => string;
 }
+
+/** The content-line columns both forms print alike, under their own header and width. */
+export const weightColumn = (header: string, width: number): TableColumn => ({
+  header,
+  width,
+  align: "right",
+  value: (line) => formatWeight(line.weightOz),
+  total: (form) => formatWeight(form.totalWeightOz),
+});
+
+export const valueColumn = (header: string, width: number): TableColumn => ({
+  header,
+  width,
+  align: "right",
+  value: (line) => formatUsd(line.valueCents),
+  total: (form) => formatUsd(form.totalValueCents),
+});
+
+export const hsTariffColumn = (header: string, width: number): TableColumn => ({
+  header,
+  width,
+  value: (line) => line.hsTariffCode ?? "",
+});
+
+export const originColumn = (header: string, width: number): TableColumn => ({
+  header,
+  width,
+  value: (line) => line.countryOfOrigin ?? "",
+});
 
 export interface TableStyle {
   rowHeight: number;
