@@ -158,7 +158,7 @@ export const CERTIFICATION =
   "legislation or by postal or customs regulations.";
 
 /** Customs forms from USPS weigh in pounds and ounces: 20 → "1 lb 4 oz", 4.5 → "4.5 oz". */
-export function formatWeight(weightOz: number): string {
+function formatWeight(weightOz: number): string {
   const tenths = Math.round(weightOz * 10);
   const pounds = Math.floor(tenths / 160);
   const ounces = `${(tenths % 160) / 10} oz`;

@@ -4,12 +4,12 @@ import type { RatedService, RateResult } from "../../../domain/rates/get-rates.j
 /** Integer cents to the decimal dollars of the wire (eHub sends money as plain USD numbers). */
 export const dollars = (cents: number): number => cents / 100;
 
-export function presentCostDetails(lines: readonly CostLine[]) {
+function presentCostDetails(lines: readonly CostLine[]) {
   return lines.map((line) => ({ type: line.kind, description: line.description, amount: dollars(line.amountCents) }));
 }
 
 /** One `service_rates[]` element: eHub's `shipping_service` fields plus the breakdown. */
-export function presentServiceRate(rated: RatedService) {
+function presentServiceRate(rated: RatedService) {
   const { service, quote } = rated;
   return {
     service_id: service.serviceId,
