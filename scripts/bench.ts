@@ -14,6 +14,8 @@ import autocannon from "autocannon";
 import { rateShipment } from "../test/helpers/shipments.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each comparison with the baseline is split into this many alternating rounds. */
+const ROUNDS = 5;
 /**
  * On a small machine the load generator and the server fight for the same cores, and the figures
  * then measure the fight. With `taskset` available, each server gets CPU 1 and this process CPU 0.
@@ -74,19 +76,102 @@ interface Measurement {
   name: string;
   connections: number;
   rps: number;
+  /** Requests per second as a share of the baseline's, in the same rounds. */
+  ratio?: number;
+  /** Server CPU time per request, µs (Linux), and as a multiple of the baseline's. */
+  cpuUs?: number;
+  cpuRatio?: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-async function measure(
+interface Target {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuUs: number | undefined;
+}
+
+/** CPU time (user + system) a process has used so far, in µs, where /proc exists. */
+function cpuTimeUs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+async function round(server: ChildProcess, target: Target, connections: number, seconds: number): Promise<Round> {
+  const cpuBefore = cpuTimeUs(server.pid);
+  const result = await autocannon({ ...target, connections, duration: seconds, pipelining: 1 });
+  const cpuAfter = cpuTimeUs(server.pid);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuUs:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? undefined
+        : (cpuAfter - cpuBefore) / result.requests.total,
+  };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function summary(name: string, connections: number, rounds: Round[]): Measurement {
+  const cpu = rounds.map((r) => r.cpuUs).filter((us): us is number => us !== undefined);
+  return {
+    name,
+    connections,
+    rps: median(rounds.map((r) => r.rps)),
+    cpuUs: cpu.length === rounds.length ? median(cpu) : undefined,
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+/**
+ * Porter next to the baseline, in alternating short rounds: this machine's speed drifts by tens
+ * of percent within minutes, and a ratio of two runs taken a minute apart measured the drift.
+ * Each round's ratio compares runs seconds apart; the figures reported are the medians.
+ */
+async function compare(
   name: string,
   connections: number,
-  options: { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string },
-): Promise<Measurement> {
-  const result = await autocannon({ ...options, connections, duration: SECONDS, pipelining: 1 });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  return { name, connections, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+  porter: { server: ChildProcess; target: Target },
+  baseline: { server: ChildProcess; target: Target },
+): Promise<{ measured: Measurement; baseRounds: Round[] }> {
+  const porterRounds: Round[] = [];
+  const baseRounds: Round[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    baseRounds.push(await round(baseline.server, baseline.target, connections, SECONDS / ROUNDS));
+    porterRounds.push(await round(porter.server, porter.target, connections, SECONDS / ROUNDS));
+  }
+  const measured = summary(name, connections, porterRounds);
+  measured.ratio = median(porterRounds.map((r, i) => r.rps / baseRounds[i]!.rps));
+  const cpuRatios = porterRounds.flatMap((r, i) => {
+    const baseCpu = baseRounds[i]!.cpuUs;
+    return r.cpuUs === undefined || baseCpu === undefined ? [] : [baseCpu / r.cpuUs];
+  });
+  if (cpuRatios.length === ROUNDS) measured.cpuRatio = median(cpuRatios);
+  return { measured, baseRounds };
 }
 
 /** The same shipment bought over and over, as UPS Ground, in one label format. */
@@ -152,15 +237,28 @@ async function main(): Promise<void> {
     ] as const) {
       await autocannon({ ...options, connections: 10, duration: seconds });
     }
+    const base = { server: baseline.child, target: { url: `http://127.0.0.1:${basePort}/ping` } };
     for (const connections of CONNECTIONS) {
-      rows.push(await measure("baseline (bare Fastify)", connections, { url: `http://127.0.0.1:${basePort}/ping` }));
-      rows.push(
-        await measure("GET /test/ping (authenticated)", connections, { url: `${porterUrl}/test/ping`, headers: auth }),
+      const ping = await compare(
+        "GET /test/ping (authenticated)",
+        connections,
+        {
+          server: porter.child,
+          target: { url: `${porterUrl}/test/ping`, headers: auth },
+        },
+        base,
       );
-      rows.push(await measure("POST /rates", connections, rateRequest));
+      const rates = await compare("POST /rates", connections, { server: porter.child, target: rateRequest }, base);
+      const baseRow = summary("baseline (bare Fastify)", connections, [...ping.baseRounds, ...rates.baseRounds]);
+      rows.push(
+        { ...baseRow, ratio: 1, cpuRatio: baseRow.cpuUs === undefined ? undefined : 1 },
+        ping.measured,
+        rates.measured,
+      );
     }
     for (const format of ["zpl", "pdf", "png"]) {
-      rows.push(await measure(`POST /shipments/ship (${format} label)`, 10, shipRequest(format)));
+      const purchases = await round(porter.child, shipRequest(format), 10, SECONDS);
+      rows.push(summary(`POST /shipments/ship (${format} label)`, 10, [purchases]));
     }
   } finally {
     await Promise.all([stop(baseline.child), stop(porter.child)]);
@@ -169,12 +267,18 @@ async function main(): Promise<void> {
 
   const pinning = SERVER_CPU ? "servers pinned to CPU 1, load generator to CPU 0" : "no CPU pinning";
   console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per run, ${pinning}\n`);
-  console.log("| run | connections | req/s | × baseline | p50 ms | p99 ms | errors |");
-  console.log("|---|---|---|---|---|---|---|");
+  console.log(
+    `Ping and rates alternate with the baseline in ${ROUNDS} rounds of ${SECONDS / ROUNDS} s; figures are the rounds' medians.`,
+  );
+  console.log("CPU × baseline: the baseline's CPU time per request over this row's (Linux only).\n");
+  console.log(
+    "| run | connections | req/s | × baseline | CPU µs/request | CPU × baseline | p50 ms | p99 ms | errors |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  const shown = (value: number | undefined, digits: number) => (value === undefined ? "–" : value.toFixed(digits));
   for (const row of rows) {
-    const base = rows.find((r) => r.connections === row.connections && r.name.startsWith("baseline"))!;
     console.log(
-      `| ${row.name} | ${row.connections} | ${Math.round(row.rps)} | ${(row.rps / base.rps).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+      `| ${row.name} | ${row.connections} | ${Math.round(row.rps)} | ${shown(row.ratio, 2)} | ${shown(row.cpuUs, 1)} | ${shown(row.cpuRatio, 2)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
     );
   }
 }
