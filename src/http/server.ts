@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import pino from "pino";
 import qs from "qs";
 import type { AppServices } from "../app-services.js";
@@ -14,7 +14,8 @@ import { registerBodyParsers } from "./plugins/body-parsers.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerKeyConcurrencyLimit } from "./plugins/key-concurrency.js";
-import { LazyRequestLogger, registerObservability } from "./plugins/observability.js";
+import { registerObservability } from "./plugins/observability.js";
+import { HttpLogger } from "./request-logger.js";
 import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { Customer } from "./routes/customers/customers.schemas.js";
@@ -38,6 +39,7 @@ export interface BuildServerOptions {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const QUERY_LIMITS = { arrayLimit: 1000, depth: 5, parameterLimit: 2000 };
 
 /** Builds the whole HTTP application without listening, so tests and the CLI share it. */
 export async function buildServer(services: AppServices, options: BuildServerOptions = {}): Promise<FastifyInstance> {
@@ -46,15 +48,10 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
   // to libuv's thread pool costs more CPU than it saves on a small machine.
   const logStream = options.logger === false ? undefined : new LogDestination(1);
   const app = Fastify({
-    logger:
-      logStream === undefined
-        ? false
-        : {
-            level: services.config.logLevel,
-            stream: logStream,
-          },
+    loggerInstance: (logStream && new HttpLogger(pino({ level: services.config.logLevel }, logStream))) as
+      | FastifyBaseLogger
+      | undefined,
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: (logger, bindings) => new LazyRequestLogger(logger, bindings),
     bodyLimit: services.config.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => {
@@ -64,7 +61,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     // qs reads `tracking_number[]=…`, repeated keys and nested brackets alike.
     routerOptions: {
       ignoreTrailingSlash: true,
-      querystringParser: (query: string) => qs.parse(query, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 }),
+      querystringParser: (query: string) => (query === "" ? {} : qs.parse(query, QUERY_LIMITS)),
     },
     ajv: { customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true } },
   });

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { Bindings, ChildLoggerOptions } from "pino";
+import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, type Metric, Registry } from "prom-client";
 import type { AccessLog } from "../access-log.js";
 import { LatencyHistogram, type LatencySeries } from "../latency-histogram.js";
@@ -7,63 +6,6 @@ import { LatencyHistogram, type LatencySeries } from "../latency-histogram.js";
 declare module "fastify" {
   interface FastifyInstance {
     metrics: Registry;
-  }
-}
-
-/**
- * A request's logger, made only when a handler logs something. Fastify would otherwise build a
- * pino child for every request, which costs more than a whole ping; the one line every request
- * writes names its request id itself.
- */
-export class LazyRequestLogger implements FastifyBaseLogger {
-  #child: FastifyBaseLogger | undefined;
-
-  constructor(
-    private readonly root: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-  ) {}
-
-  get #logger(): FastifyBaseLogger {
-    this.#child ??= this.root.child(this.bindings);
-    return this.#child;
-  }
-
-  get level(): string {
-    return this.#child?.level ?? this.root.level;
-  }
-
-  set level(level: string) {
-    this.#logger.level = level;
-  }
-
-  #write(level: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent", args: unknown[]): void {
-    (this.#logger[level] as (...args: unknown[]) => void)(...args);
-  }
-
-  fatal(...args: unknown[]): void {
-    this.#write("fatal", args);
-  }
-  error(...args: unknown[]): void {
-    this.#write("error", args);
-  }
-  warn(...args: unknown[]): void {
-    this.#write("warn", args);
-  }
-  info(...args: unknown[]): void {
-    this.#write("info", args);
-  }
-  debug(...args: unknown[]): void {
-    this.#write("debug", args);
-  }
-  trace(...args: unknown[]): void {
-    this.#write("trace", args);
-  }
-  silent(...args: unknown[]): void {
-    this.#write("silent", args);
-  }
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger.child(bindings, options);
   }
 }
 
