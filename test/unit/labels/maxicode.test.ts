@@ -127,24 +127,24 @@ describe("MaxiCode encoder", () => {
 
   it("encodes hand-picked messages exactly as bwip-js does", () => {
     const fullStreet = "1234 NORTH EXTRAORDINARILY LONG BOULEVARD SUITE 500";
+    // BWIPP's own example shipment, to a street of the test's choosing.
+    const pittsburghShipment = (street: string) =>
+      upsText("152382802", "840", "001", [
+        "1Z00004951",
+        "UPSN",
+        "06X610",
+        "159",
+        "1234567",
+        "1/1",
+        "",
+        "Y",
+        street,
+        "PITTSBURGH",
+        "PA",
+      ]);
     const cases: Array<[string, MaxiCodeMode]> = [
       // BWIPP's own example
-      [
-        upsText("152382802", "840", "001", [
-          "1Z00004951",
-          "UPSN",
-          "06X610",
-          "159",
-          "1234567",
-          "1/1",
-          "",
-          "Y",
-          "634 ALPHA DR",
-          "PITTSBURGH",
-          "PA",
-        ]),
-        2,
-      ],
+      [pittsburghShipment("634 ALPHA DR"), 2],
       [upsText("15238", "840", "001", ["1Z00004951", "UPSN"]), 2],
       [upsText("15238", "840", "001", []), 2],
       [upsText("1", "840", "001", ["X"]), 2],
@@ -195,22 +195,7 @@ describe("MaxiCode encoder", () => {
       [`${HEADER}12345${GS}840${GS}001${GS}àáâãäå`, 2],
       [`12345${GS}840${GS}001${GS}NO HEADER`, 2],
       // Filling the secondary message, and one character too many
-      [
-        upsText("152382802", "840", "001", [
-          "1Z00004951",
-          "UPSN",
-          "06X610",
-          "159",
-          "1234567",
-          "1/1",
-          "",
-          "Y",
-          fullStreet,
-          "PITTSBURGH",
-          "PA",
-        ]),
-        2,
-      ],
+      [pittsburghShipment(fullStreet), 2],
       [upsText("152382802", "840", "001", ["A".repeat(69)]), 2],
       [upsText("152382802", "840", "001", ["A".repeat(70)]), 2],
       [upsText("152382802", "840", "001", ["a".repeat(60)]), 2],
