@@ -74,6 +74,45 @@ describe("POST /rates", () => {
     expect(ground(later.rates)! > "2026-01-20").toBe(true);
   });
 
+  it("answers the same text on a new day with that day's delivery dates", async () => {
+    const today = t.clock.now();
+    const ground = (rates: ServiceRate[]) => rates.find((r) => r.service_id === 1172)?.delivery_date;
+    const before = ground((await rate(rateShipment())).rates);
+    t.clock.advance(7 * 24 * 3600 * 1000);
+    try {
+      const after = ground((await rate(rateShipment())).rates);
+      expect(after! > before!).toBe(true);
+    } finally {
+      t.clock.set(today);
+    }
+  });
+
+  it("refuses a bad body every time it is sent, however often the same text comes", async () => {
+    const post = (payload: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v2/rates",
+        headers: { ...merchant.auth, "content-type": "application/json" },
+        payload,
+      });
+    const noName = JSON.stringify(rateShipment({ to_location: { ...SALT_LAKE_RESIDENCE, first_name: undefined } }));
+    const poisoned = JSON.stringify(rateShipment()).replace("{", '{"__proto__":{"admin":true},');
+    for (const [payload, status, code] of [
+      ['{"shipment": ', 400, "request.malformed_body"],
+      ["", 400, "request.malformed_body"],
+      [poisoned, 400, "request.malformed_body"],
+      [noName, 400, "request.invalid"],
+      [JSON.stringify(rateShipment({ parcels: "x".repeat(1_100_000) })), 413, "request.too_large"],
+    ] as const) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await post(payload);
+        expect(response.statusCode, payload.slice(0, 40)).toBe(status);
+        expect(response.json()).toMatchObject({ status: "error", error_code: code });
+      }
+    }
+    expect((await post(JSON.stringify(rateShipment()))).statusCode).toBe(201);
+  });
+
   it("offers FedEx Home Delivery to a residence and FedEx Ground to a business, never both", async () => {
     const home = (await rate(rateShipment())).rates.map((r) => r.service_code);
     expect(home).toContain("fedex_home_delivery");

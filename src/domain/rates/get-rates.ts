@@ -63,18 +63,34 @@ function planCarriers(accounts: readonly CarrierAccountRow[], shipment: RateShip
 /**
  * Whole answers to repeated questions (a checkout re-rating the same cart). They are kept with
  * the connection rows and operator statuses they were worked out from, so they go when those
- * do: within a second, and at once when this process changes a connection.
+ * do: within a second, and at once when this process changes a connection. An answer is for
+ * one ship date; without one that is today, so the next day's first question is answered anew.
  */
 const answersByConnections = new WeakMap<
   readonly CarrierAccountRow[],
-  { statuses: readonly CarrierServiceStatusRow[]; byQuestion: Map<string, RateResult> }
+  {
+    statuses: readonly CarrierServiceStatusRow[];
+    byQuestion: Map<string, { shipDate: string; result: RateResult }>;
+  }
 >();
+
+/** A shipment's question, as text; a caller asking again with the same object reuses it. */
+const questionTexts = new WeakMap<RateShipment, string>();
+
+function questionOf(shipment: RateShipment): string {
+  let text = questionTexts.get(shipment);
+  if (text === undefined) {
+    text = JSON.stringify(shipment);
+    questionTexts.set(shipment, text);
+  }
+  return text;
+}
 
 /**
  * Rates a shipment with every connected, enabled carrier at once. A carrier that fails (or that
  * the operator marked offline) leaves a warning; the others still answer. Services the shipment
  * does not fit are left out, unless the caller asked for them by id: then they come back with
- * the reason in `errors`.
+ * the reason in `errors`. The shipment is only read, never changed.
  */
 export async function getRates(
   services: DomainServices,
@@ -91,13 +107,12 @@ export async function getRates(
     answers = { statuses, byQuestion: new Map() };
     answersByConnections.set(accounts, answers);
   }
-  const question = `${shipDate}|${JSON.stringify(shipment)}`;
-  let result = answers.byQuestion.get(question);
-  if (!result) {
-    result = await rateWithCarriers(accounts, statuses, shipment, shipDate);
-    if (answers.byQuestion.size >= 1000) answers.byQuestion.clear();
-    answers.byQuestion.set(question, result);
-  }
+  const question = questionOf(shipment);
+  const known = answers.byQuestion.get(question);
+  if (known?.shipDate === shipDate) return known.result;
+  const result = await rateWithCarriers(accounts, statuses, shipment, shipDate);
+  if (answers.byQuestion.size >= 1000) answers.byQuestion.clear();
+  answers.byQuestion.set(question, { shipDate, result });
   return result;
 }
 
