@@ -36,6 +36,6 @@ export function createDomainCaches(): DomainCaches {
 
 /** Whose data a request reads and writes: the acting account and the key's mode. */
 export interface AccountScope {
-  accountId: number;
-  mode: "test" | "production";
+  readonly accountId: number;
+  readonly mode: "test" | "production";
 }

@@ -109,8 +109,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
   await app.register(fileRoutes);
 
   await app.register(async (api) => {
-    registerAuth(api);
-    registerKeyConcurrencyLimit(api, services.config.keyConcurrencyLimit);
+    registerAuth(api, registerKeyConcurrencyLimit(api, services.config.keyConcurrencyLimit));
     registerIdempotency(api);
     await registerAccountRoutes(api, pingRoutes);
     await registerAccountRoutes(api, customerRoutes);

@@ -1,3 +1,4 @@
+import http from "node:http";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { FastifyPluginAsync } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +56,36 @@ describe("server-wide behaviour", () => {
     expect((await t.app.inject({ method: "GET", url: "/api/v2/test/ping", headers: account.auth })).statusCode).toBe(
       200,
     );
+  });
+
+  it("stops counting a request against its key once its client has gone away", async () => {
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const ping = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/v2/test/ping", headers: account.auth })).statusCode;
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    holding = false;
+    const client = http.get(`${address}/api/v2/test/hold`, { headers: account.auth });
+    client.on("error", () => {});
+    for (let turn = 0; turn < 10_000 && !holding; turn++) await nextTurn();
+    expect(holding).toBe(true);
+    expect(await ping()).toBe(429);
+    client.destroy();
+    let status = 429;
+    for (let turn = 0; turn < 10_000 && status === 429; turn++) {
+      await nextTurn();
+      status = await ping();
+    }
+    expect(status).toBe(200);
+    // The abandoned handler still finishes; the count stays right afterwards.
+    release();
+    await nextTurn();
+    expect(await ping()).toBe(200);
+    holding = false;
+    const held = t.app.inject({ method: "GET", url: "/api/v2/test/hold", headers: account.auth });
+    for (let turn = 0; turn < 1000 && !holding; turn++) await nextTurn();
+    expect(await ping()).toBe(429);
+    release();
+    expect((await held).statusCode).toBe(200);
   });
 
   it("answers unknown routes with 404 route.not_found and wrong methods with 405", async () => {

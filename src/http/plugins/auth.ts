@@ -3,9 +3,17 @@ import { findKeyHolder, type KeyHolder } from "../../domain/accounts/accounts.re
 import { hashApiKey } from "../../domain/accounts/api-keys.js";
 import { ExpiringCache } from "../../domain/shared/expiring-cache.js";
 import { errorBody } from "../errors.js";
+import type { AdmissionStep } from "./key-concurrency.js";
 
 const BEARER = /^Bearer ([^\s]+)$/;
 const REJECTION = errorBody("errors.insufficient_scope", "Token does not allow access to service.");
+
+/** A key seen recently: who holds it, its hash (to forget it when revoked) and its account scope. */
+interface KnownKey {
+  holder: KeyHolder;
+  hash: string;
+  scope: FastifyRequest["scope"];
+}
 
 /**
  * Recently seen keys, by the `Authorization` header that presented them, so a busy client costs
@@ -13,7 +21,7 @@ const REJECTION = errorBody("errors.insufficient_scope", "Token does not allow a
  * parsing the header a tenth of it). A key revoked by another process
  * stops working within the cache's lifetime, and at once in this one (`forgetKeyHashes`).
  */
-export class KeyHolderCache extends ExpiringCache<string, { holder: KeyHolder; hash: string }> {
+export class KeyHolderCache extends ExpiringCache<string, KnownKey> {
   forgetKeyHashes(hashes: readonly string[]): void {
     const revoked = new Set(hashes);
     this.forgetWhere((entry) => revoked.has(entry.hash));
@@ -29,15 +37,16 @@ declare module "fastify" {
 
 /**
  * Every route in the calling scope needs `Authorization: Bearer <key>` (the routes that need
- * none — health, files, metrics, documents — live outside it). A key seen recently is admitted
- * without a promise: this hook runs on every request.
+ * none — health, files, metrics, documents — live outside it). A known caller goes on to `admit`
+ * in the same hook (each hook costs every request). A key seen recently is admitted without a
+ * promise: this hook runs on every request.
  */
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, admit: AdmissionStep): void {
   app.decorateRequest("caller", null as unknown as KeyHolder);
   app.decorateRequest("scope", null as unknown as FastifyRequest["scope"]);
-  const admit = (request: FastifyRequest, holder: KeyHolder) => {
-    request.caller = holder;
-    request.scope = { accountId: holder.accountId, mode: holder.mode };
+  const identify = (request: FastifyRequest, key: KnownKey) => {
+    request.caller = key.holder;
+    request.scope = key.scope;
   };
   app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const header = request.headers.authorization;
@@ -46,17 +55,18 @@ export function registerAuth(app: FastifyInstance): void {
     // Cached by the header as sent, so a known key is admitted without parsing the header again.
     const known = app.keyHolders.get(header, nowMs);
     if (known) {
-      admit(request, known.holder);
-      return done();
+      identify(request, known);
+      return admit(request, reply, done);
     }
     const match = BEARER.exec(header);
     if (!match) return reply.code(401).send(REJECTION);
     const hash = hashApiKey(match[1] as string);
     findKeyHolder(app.services.db, hash).then((holder) => {
       if (!holder) return reply.code(401).send(REJECTION);
-      app.keyHolders.set(header, { holder, hash }, nowMs);
-      admit(request, holder);
-      done();
+      const key = { holder, hash, scope: { accountId: holder.accountId, mode: holder.mode } };
+      app.keyHolders.set(header, key, nowMs);
+      identify(request, key);
+      admit(request, reply, done);
     }, done);
   });
 }

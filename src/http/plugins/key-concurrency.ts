@@ -1,45 +1,41 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { errorBody } from "../errors.js";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The key whose in-flight count this request holds, until it ends. */
-    heldKeySlot?: number;
-  }
-}
+/** The step that runs once a request's key is known, in the same hook as authentication. */
+export type AdmissionStep = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
-/** Caps the requests one API key has in flight (DESIGN §6.14); the excess gets 429 at once. */
-export function registerKeyConcurrencyLimit(app: FastifyInstance, limit: number): void {
-  const inFlight = new Map<number, number>();
-  // Callback hooks, not async ones: they run on every request.
-  app.addHook("onRequest", (request, reply, done) => {
-    if (!request.caller) return done();
+/**
+ * Caps the requests one API key has in flight (DESIGN §6.14); the excess gets 429 at once.
+ * A request stops counting when its answer has been sent. One whose client went away first
+ * stops counting when its key next reaches the limit: an abort hook would cost every request
+ * a listener, and the answered ones are the rule.
+ */
+export function registerKeyConcurrencyLimit(app: FastifyInstance, limit: number): AdmissionStep {
+  const inFlight = new Map<number, Set<ServerResponse>>();
+  const tooMany = errorBody("errors.too_many_requests", `At most ${limit} requests per API key may be in flight.`);
+
+  app.addHook("onResponse", (request, reply, done) => {
+    const keyId = request.caller?.keyId;
+    const responses = keyId === undefined ? undefined : inFlight.get(keyId);
+    if (responses?.delete(reply.raw) && responses.size === 0) inFlight.delete(keyId as number);
+    done();
+  });
+
+  return (request, reply, done) => {
     const keyId = request.caller.keyId;
-    const current = inFlight.get(keyId) ?? 0;
-    if (current >= limit) {
-      return reply
-        .code(429)
-        .header("retry-after", "1")
-        .send(errorBody("errors.too_many_requests", `At most ${limit} requests per API key may be in flight.`));
+    let responses = inFlight.get(keyId);
+    if (!responses) {
+      responses = new Set();
+      inFlight.set(keyId, responses);
     }
-    inFlight.set(keyId, current + 1);
-    request.heldKeySlot = keyId;
+    if (responses.size >= limit) {
+      for (const response of responses) {
+        if (response.destroyed || response.writableEnded) responses.delete(response);
+      }
+      if (responses.size >= limit) return reply.code(429).header("retry-after", "1").send(tooMany);
+    }
+    responses.add(reply.raw);
     done();
-  });
-  const release = (request: FastifyRequest) => {
-    const keyId = request.heldKeySlot;
-    if (keyId === undefined) return;
-    request.heldKeySlot = undefined;
-    const left = (inFlight.get(keyId) ?? 1) - 1;
-    if (left <= 0) inFlight.delete(keyId);
-    else inFlight.set(keyId, left);
   };
-  app.addHook("onResponse", (request, _reply, done) => {
-    release(request);
-    done();
-  });
-  app.addHook("onRequestAbort", (request, done) => {
-    release(request);
-    done();
-  });
 }
