@@ -23,16 +23,29 @@ export class LogDestination {
 
   write(line: string): boolean {
     // A UTF-8 character takes at most three bytes per UTF-16 unit.
-    if (this.#length + line.length * 3 > this.#buffer.length) {
-      this.flush();
-      if (line.length * 3 > this.#buffer.length) {
-        this.#writeOut(Buffer.from(line));
-        return true;
-      }
-    }
-    this.#length += this.#buffer.write(line, this.#length);
-    if (this.#length >= this.flushAtBytes) this.flush();
+    const buffer = this.reserve(line.length * 3);
+    if (buffer) this.commit(this.#length + buffer.write(line, this.#length));
+    else this.#writeOut(Buffer.from(line));
     return true;
+  }
+
+  /**
+   * For a writer that encodes straight into the buffer: room for `bytes` more, or undefined when
+   * that is more than the buffer holds (then `write` a string). Encode from `length`, then
+   * `commit` the end.
+   */
+  reserve(bytes: number): Buffer | undefined {
+    if (this.#length + bytes > this.#buffer.length) this.flush();
+    return bytes > this.#buffer.length ? undefined : this.#buffer;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  commit(end: number): void {
+    this.#length = end;
+    if (this.#length >= this.flushAtBytes) this.flush();
   }
 
   flush(): void {
