@@ -41,15 +41,11 @@ describe("access log line", () => {
       time: TIME,
       pid: process.pid,
       hostname: os.hostname(),
-      reqId: "abc-1",
-      method: "GET",
-      url: "/api/v2/test/ping",
-      route: "/api/v2/test/ping",
-      status: 200,
-      ms: 0.42,
-      account: 7,
+      ...ping,
       msg: "request",
     });
+    const order = ["level", "time", "pid", "hostname", "reqId", "method", "url", "route", "status", "ms", "account"];
+    expect(Object.keys(JSON.parse(line as string))).toEqual([...order, "msg"]);
   });
 
   it("escapes what a client put in the URL and leaves out an unknown account", () => {
