@@ -27,7 +27,6 @@ export function accessLogLine(entry: AccessLogEntry, time: number): string {
 }
 
 const bytesOf = (text: string) => Buffer.from(text, "utf8");
-const TIME = bytesOf('{"level":30,"time":');
 const REQ_ID = bytesOf(`,${ORIGIN},"reqId":`);
 const METHOD = bytesOf(',"method":');
 const REQUEST_URL = bytesOf(',"url":');
@@ -100,8 +99,15 @@ const writeIntegerField = (buffer: Buffer, at: number, label: Buffer, value: num
  * request ids, methods, routes and nearly every URL are, is copied byte by byte instead.
  */
 export function accessLogWriter(destination: LogDestination, clock: () => number = Date.now): AccessLog {
+  // The line's opening up to its time, encoded again only when the millisecond changes.
+  let openingTime = Number.NaN;
+  let opening = bytesOf("");
   return (entry) => {
     const time = clock();
+    if (time !== openingTime) {
+      openingTime = time;
+      opening = bytesOf(`{"level":30,"time":${time}`);
+    }
     // JSON.stringify writes at most six bytes (\uXXXX) for one UTF-16 unit.
     const strings = entry.reqId.length + entry.method.length + entry.url.length + entry.route.length;
     const buffer = destination.reserve(FIXED_BYTES + 6 * strings);
@@ -109,8 +115,7 @@ export function accessLogWriter(destination: LogDestination, clock: () => number
       destination.write(accessLogLine(entry, time));
       return;
     }
-    let at = writeIntegerField(buffer, destination.length, TIME, time);
-    at = writeStringField(buffer, at, REQ_ID, entry.reqId);
+    let at = writeStringField(buffer, writeBytes(buffer, destination.length, opening), REQ_ID, entry.reqId);
     at = writeStringField(buffer, at, METHOD, entry.method);
     at = writeStringField(buffer, at, REQUEST_URL, entry.url);
     at = writeStringField(buffer, at, ROUTE, entry.route);

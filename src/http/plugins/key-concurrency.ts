@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { errorBody } from "../errors.js";
 
 /** The step that runs once a request's key is known, in the same hook as authentication. */
@@ -7,35 +7,40 @@ export type AdmissionStep = (request: FastifyRequest, reply: FastifyReply, done:
 
 /**
  * Caps the requests one API key has in flight (DESIGN §6.14); the excess gets 429 at once.
- * A request stops counting when its answer has been sent. One whose client went away first
- * stops counting when its key next reaches the limit: an abort hook would cost every request
- * a listener, and the answered ones are the rule.
+ * `admit` runs after authentication, in the same hook; the server calls `release` from its one
+ * `onResponse` hook. A request stops counting when its answer has been sent. One whose client
+ * went away first stops counting when its key next reaches the limit: an abort hook would cost
+ * every request a listener, and the answered ones are the rule.
  */
-export function registerKeyConcurrencyLimit(app: FastifyInstance, limit: number): AdmissionStep {
-  const inFlight = new Map<number, Set<ServerResponse>>();
-  const tooMany = errorBody("errors.too_many_requests", `At most ${limit} requests per API key may be in flight.`);
+export class KeyConcurrencyLimit {
+  readonly #inFlight = new Map<number, Set<ServerResponse>>();
+  readonly #tooMany: ReturnType<typeof errorBody>;
 
-  app.addHook("onResponse", (request, reply, done) => {
-    const keyId = request.caller?.keyId;
-    const responses = keyId === undefined ? undefined : inFlight.get(keyId);
-    if (responses?.delete(reply.raw) && responses.size === 0) inFlight.delete(keyId as number);
-    done();
-  });
+  constructor(private readonly limit: number) {
+    this.#tooMany = errorBody("errors.too_many_requests", `At most ${limit} requests per API key may be in flight.`);
+  }
 
-  return (request, reply, done) => {
+  readonly admit: AdmissionStep = (request, reply, done) => {
     const keyId = request.caller.keyId;
-    let responses = inFlight.get(keyId);
+    let responses = this.#inFlight.get(keyId);
     if (!responses) {
       responses = new Set();
-      inFlight.set(keyId, responses);
+      this.#inFlight.set(keyId, responses);
     }
-    if (responses.size >= limit) {
+    if (responses.size >= this.limit) {
       for (const response of responses) {
         if (response.destroyed || response.writableEnded) responses.delete(response);
       }
-      if (responses.size >= limit) return reply.code(429).header("retry-after", "1").send(tooMany);
+      if (responses.size >= this.limit) return reply.code(429).header("retry-after", "1").send(this.#tooMany);
     }
     responses.add(reply.raw);
     done();
   };
+
+  release(request: FastifyRequest, reply: FastifyReply): void {
+    const keyId = request.caller?.keyId;
+    if (keyId === undefined) return;
+    const responses = this.#inFlight.get(keyId);
+    if (responses?.delete(reply.raw) && responses.size === 0) this.#inFlight.delete(keyId);
+  }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Counter, collectDefaultMetrics, type Metric, Registry } from "prom-client";
 import type { AccessLog } from "../access-log.js";
 import { LatencyHistogram, type LatencySeries } from "../latency-histogram.js";
@@ -15,18 +15,24 @@ interface RouteSeries {
   time: LatencySeries;
 }
 
+/** Records an answered request: its log line, its count and its latency. */
+export type ObserveResponse = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
  * One JSON log line per request (with its request id, never its headers) and Prometheus
- * request counts and latency per route, served at `/metrics`. The hooks take callbacks rather
- * than returning promises: they run on every request, and a promise per hook is measurable.
+ * request counts and latency per route, served at `/metrics`. Echoes the request id from an
+ * `onRequest` hook that takes a callback rather than returning a promise (it runs on every
+ * request, and a promise per hook is measurable). Returns what to call once a request has been
+ * answered: the server's one `onResponse` hook calls it.
  */
-export function registerObservability(app: FastifyInstance, accessLog: AccessLog | undefined): void {
+export function registerObservability(app: FastifyInstance, accessLog: AccessLog | undefined): ObserveResponse {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // prom-client validates and hashes the label object on every call; a route's series is looked
   // up once, its request count is a plain number that the counter reads when scraped, and its
-  // latencies go to a histogram of our own.
-  const series = new Map<string, RouteSeries>();
+  // latencies go to a histogram of our own. A route has a few series (method and status), kept
+  // in a list: finding one there is cheaper than joining a key for a map on every request.
+  const seriesByRoute = new Map<string, RouteSeries[]>();
   new Counter({
     name: "porter_http_requests_total",
     help: "HTTP requests answered, by route pattern, method and status code.",
@@ -34,7 +40,9 @@ export function registerObservability(app: FastifyInstance, accessLog: AccessLog
     registers: [registry],
     collect() {
       this.reset();
-      for (const { labels, answered } of series.values()) this.inc(labels, answered);
+      for (const routeSeries of seriesByRoute.values()) {
+        for (const { labels, answered } of routeSeries) this.inc(labels, answered);
+      }
     },
   });
   const latency = new LatencyHistogram(
@@ -43,17 +51,21 @@ export function registerObservability(app: FastifyInstance, accessLog: AccessLog
   );
   registry.registerMetric(latency as unknown as Metric);
   const seriesOf = (method: string, route: string, status: number): RouteSeries => {
-    const key = `${method} ${status} ${route}`;
-    let found = series.get(key);
-    if (!found) {
-      found = {
-        labels: { method, route, status_code: status },
-        answered: 0,
-        time: latency.series(`${method} ${route}`, { method, route }),
-      };
-      series.set(key, found);
+    let routeSeries = seriesByRoute.get(route);
+    if (!routeSeries) {
+      routeSeries = [];
+      seriesByRoute.set(route, routeSeries);
     }
-    return found;
+    for (const known of routeSeries) {
+      if (known.labels.status_code === status && known.labels.method === method) return known;
+    }
+    const created = {
+      labels: { method, route, status_code: status },
+      answered: 0,
+      time: latency.series(`${method} ${route}`, { method, route }),
+    };
+    routeSeries.push(created);
+    return created;
   };
   app.decorate("metrics", registry);
 
@@ -61,7 +73,12 @@ export function registerObservability(app: FastifyInstance, accessLog: AccessLog
     reply.header("x-request-id", request.id);
     done();
   });
-  app.addHook("onResponse", (request, reply, done) => {
+  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
+    reply.header("content-type", registry.contentType);
+    return registry.metrics();
+  });
+
+  return (request, reply) => {
     const route = request.routeOptions.url ?? "(unmatched)";
     const measured = seriesOf(request.method, route, reply.statusCode);
     measured.answered += 1;
@@ -75,11 +92,5 @@ export function registerObservability(app: FastifyInstance, accessLog: AccessLog
       ms: Math.round(reply.elapsedTime * 100) / 100,
       account: request.scope?.accountId,
     });
-    done();
-  });
-
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
-    reply.header("content-type", registry.contentType);
-    return registry.metrics();
-  });
+  };
 }
