@@ -85,6 +85,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
       : undefined,
   );
   const keyLimit = new KeyConcurrencyLimit(services.config.keyConcurrencyLimit);
+  keyLimit.register(app);
   // Everything done once a request has been answered, in one hook: Fastify's machinery costs every
   // request a measurable amount per hook.
   app.addHook("onResponse", (request, reply, done) => {

@@ -1,9 +1,65 @@
 import type { ServerResponse } from "node:http";
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { errorBody } from "../errors.js";
 
 /** The step that runs once a request's key is known, in the same hook as authentication. */
 export type AdmissionStep = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The in-flight slot this request holds for its key, until it is answered. */
+    keySlot: { slots: KeySlots; index: number } | null;
+  }
+}
+
+/**
+ * One key's requests in flight, each in a slot of a list that grows to the most the key has had
+ * at once. Slots are reused rather than entries added to and deleted from a set: a set's table
+ * is rebuilt as it fills and empties, and those tables outlived young-generation collections
+ * often enough to make old-generation ones run every few seconds under load.
+ */
+class KeySlots {
+  readonly #responses: (ServerResponse | undefined)[] = [];
+  #busy = 0;
+  #next = 0;
+
+  get busy(): number {
+    return this.#busy;
+  }
+
+  take(response: ServerResponse): number {
+    const length = this.#responses.length;
+    if (this.#busy < length) {
+      for (let tried = 0; tried < length; tried++) {
+        const index = (this.#next + tried) % length;
+        if (this.#responses[index] === undefined) return this.#fill(index, response);
+      }
+    }
+    return this.#fill(length, response);
+  }
+
+  /** Frees the slot if `response` still holds it (a reclaimed slot may have a new holder). */
+  free(index: number, response: ServerResponse): void {
+    if (this.#responses[index] !== response) return;
+    this.#responses[index] = undefined;
+    this.#busy--;
+  }
+
+  /** Frees the slots of requests answered or abandoned without having been freed. */
+  reclaim(): void {
+    for (let index = 0; index < this.#responses.length; index++) {
+      const response = this.#responses[index];
+      if (response && (response.destroyed || response.writableEnded)) this.free(index, response);
+    }
+  }
+
+  #fill(index: number, response: ServerResponse): number {
+    this.#responses[index] = response;
+    this.#busy++;
+    this.#next = index + 1;
+    return index;
+  }
+}
 
 /**
  * Caps the requests one API key has in flight (DESIGN §6.14); the excess gets 429 at once.
@@ -13,34 +69,37 @@ export type AdmissionStep = (request: FastifyRequest, reply: FastifyReply, done:
  * every request a listener, and the answered ones are the rule.
  */
 export class KeyConcurrencyLimit {
-  readonly #inFlight = new Map<number, Set<ServerResponse>>();
+  readonly #slotsByKey = new Map<number, KeySlots>();
   readonly #tooMany: ReturnType<typeof errorBody>;
 
   constructor(private readonly limit: number) {
     this.#tooMany = errorBody("errors.too_many_requests", `At most ${limit} requests per API key may be in flight.`);
   }
 
+  /** Gives every request the slot field, so requests keep one shape. */
+  register(app: FastifyInstance): void {
+    app.decorateRequest("keySlot", null);
+  }
+
   readonly admit: AdmissionStep = (request, reply, done) => {
     const keyId = request.caller.keyId;
-    let responses = this.#inFlight.get(keyId);
-    if (!responses) {
-      responses = new Set();
-      this.#inFlight.set(keyId, responses);
+    let slots = this.#slotsByKey.get(keyId);
+    if (!slots) {
+      slots = new KeySlots();
+      this.#slotsByKey.set(keyId, slots);
     }
-    if (responses.size >= this.limit) {
-      for (const response of responses) {
-        if (response.destroyed || response.writableEnded) responses.delete(response);
-      }
-      if (responses.size >= this.limit) return reply.code(429).header("retry-after", "1").send(this.#tooMany);
+    if (slots.busy >= this.limit) {
+      slots.reclaim();
+      if (slots.busy >= this.limit) return reply.code(429).header("retry-after", "1").send(this.#tooMany);
     }
-    responses.add(reply.raw);
+    request.keySlot = { slots, index: slots.take(reply.raw) };
     done();
   };
 
   release(request: FastifyRequest, reply: FastifyReply): void {
-    const keyId = request.caller?.keyId;
-    if (keyId === undefined) return;
-    const responses = this.#inFlight.get(keyId);
-    if (responses?.delete(reply.raw) && responses.size === 0) this.#inFlight.delete(keyId);
+    const held = request.keySlot;
+    if (held === null) return;
+    request.keySlot = null;
+    held.slots.free(held.index, reply.raw);
   }
 }
