@@ -5,6 +5,11 @@ import type { RateRequestBody } from "./rates.schemas.js";
 
 /** Enough for every cart a busy checkout re-rates at once; the memory starts over when full. */
 const REMEMBERED_TEXTS = 1000;
+/**
+ * A cart's question is a kilobyte or two; longer texts (padding and unknown fields the schema
+ * drops) are not kept, so the memory stays small whatever clients send.
+ */
+const LONGEST_REMEMBERED_TEXT = 16 * 1024;
 
 /**
  * Rate questions remembered by their JSON text. A checkout asks the same question over and over
@@ -52,7 +57,7 @@ export class RateQuestions {
   /** Called once the body's question was answered: from now on its text is known. */
   answered(body: RateRequestBody): void {
     const text = this.#textOfNewBody.get(body);
-    if (text === undefined) return;
+    if (text === undefined || text.length > LONGEST_REMEMBERED_TEXT) return;
     this.#textOfNewBody.delete(body);
     if (this.#bodiesByText.size >= REMEMBERED_TEXTS) this.#bodiesByText.clear();
     this.#bodiesByText.set(text, body);
