@@ -14,35 +14,38 @@ declare module "fastify" {
 
 /**
  * One key's requests in flight, each in a slot of a list that grows to the most the key has had
- * at once. Slots are reused rather than entries added to and deleted from a set: a set's table
- * is rebuilt as it fills and empties, and those tables outlived young-generation collections
- * often enough to make old-generation ones run every few seconds under load.
+ * at once; freed slots are found again through a list of their numbers. Nothing here is
+ * allocated per request: a `Set` of responses rebuilt its table as it filled and emptied, and
+ * those tables lived long enough to be promoted, which made full collections run every few
+ * seconds under load. A slot whose client went away stays taken until `reclaim`, so a key holds
+ * at most its limit of such slots.
  */
-class KeySlots {
+export class KeySlots {
   readonly #responses: (ServerResponse | undefined)[] = [];
-  #busy = 0;
-  #next = 0;
+  #free = new Int32Array(8);
+  #freeCount = 0;
 
   get busy(): number {
-    return this.#busy;
+    return this.#responses.length - this.#freeCount;
   }
 
   take(response: ServerResponse): number {
-    const length = this.#responses.length;
-    if (this.#busy < length) {
-      for (let tried = 0; tried < length; tried++) {
-        const index = (this.#next + tried) % length;
-        if (this.#responses[index] === undefined) return this.#fill(index, response);
-      }
-    }
-    return this.#fill(length, response);
+    if (this.#freeCount === 0) return this.#responses.push(response) - 1;
+    const index = this.#free[--this.#freeCount] as number;
+    this.#responses[index] = response;
+    return index;
   }
 
   /** Frees the slot if `response` still holds it (a reclaimed slot may have a new holder). */
   free(index: number, response: ServerResponse): void {
     if (this.#responses[index] !== response) return;
     this.#responses[index] = undefined;
-    this.#busy--;
+    if (this.#freeCount === this.#free.length) {
+      const grown = new Int32Array(this.#free.length * 2);
+      grown.set(this.#free);
+      this.#free = grown;
+    }
+    this.#free[this.#freeCount++] = index;
   }
 
   /** Frees the slots of requests answered or abandoned without having been freed. */
@@ -51,13 +54,6 @@ class KeySlots {
       const response = this.#responses[index];
       if (response && (response.destroyed || response.writableEnded)) this.free(index, response);
     }
-  }
-
-  #fill(index: number, response: ServerResponse): number {
-    this.#responses[index] = response;
-    this.#busy++;
-    this.#next = index + 1;
-    return index;
   }
 }
 
