@@ -174,22 +174,32 @@ export interface TableColumn {
   total?: (form: CustomsFormInput) => string;
 }
 
-/** The content-line columns both forms print alike, under their own header and width. */
-export const weightColumn = (header: string, width: number): TableColumn => ({
-  header,
-  width,
-  align: "right",
-  value: (line) => formatWeight(line.weightOz),
-  total: (form) => formatWeight(form.totalWeightOz),
-});
+/** A right-aligned column of amounts with their total under it, in one format. */
+const totalledColumn =
+  (
+    format: (amount: number) => string,
+    ofLine: (line: CustomsFormLine) => number,
+    ofForm: (form: CustomsFormInput) => number,
+  ) =>
+  (header: string, width: number): TableColumn => ({
+    header,
+    width,
+    align: "right",
+    value: (line) => format(ofLine(line)),
+    total: (form) => format(ofForm(form)),
+  });
 
-export const valueColumn = (header: string, width: number): TableColumn => ({
-  header,
-  width,
-  align: "right",
-  value: (line) => formatUsd(line.valueCents),
-  total: (form) => formatUsd(form.totalValueCents),
-});
+/** The content-line columns both forms print alike, under their own header and width. */
+export const weightColumn = totalledColumn(
+  formatWeight,
+  (line) => line.weightOz,
+  (form) => form.totalWeightOz,
+);
+export const valueColumn = totalledColumn(
+  formatUsd,
+  (line) => line.valueCents,
+  (form) => form.totalValueCents,
+);
 
 export const hsTariffColumn = (header: string, width: number): TableColumn => ({
   header,
