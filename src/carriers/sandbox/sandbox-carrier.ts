@@ -1,3 +1,4 @@
+import { BoundedMap } from "../../bounded-map.js";
 import {
   type CarrierAdapter,
   type CarrierApi,
@@ -76,8 +77,8 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
   };
 
   // Rating is a pure function of the request, and rate shoppers ask about the same boxes between
-  // the same ZIP codes all day, so answers are remembered (bounded; cleared when full).
-  const answered = new Map<string, ServiceRate[]>();
+  // the same ZIP codes all day, so answers are remembered.
+  const answered = new BoundedMap<string, ServiceRate[]>(5000);
 
   const rate = (request: RateRequest): ServiceRate[] => {
     const domestic = isUsDomestic(request.to.country) && isUsDomestic(request.from.country);
@@ -115,7 +116,6 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
     let rates = answered.get(key);
     if (!rates) {
       rates = rate(request);
-      if (answered.size >= 5000) answered.clear();
       answered.set(key, rates);
     }
     return rates;

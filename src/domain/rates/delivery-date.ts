@@ -1,3 +1,4 @@
+import { BoundedMap } from "../../bounded-map.js";
 import type { CarrierCode } from "../../carriers/catalogue.js";
 
 /** Carriers' dates run on US Central time (postal close-out and cut-offs are Central). */
@@ -24,7 +25,7 @@ export function carrierToday(now: Date): string {
 }
 
 /** Delivery dates by transit days, per ship date and carrier: asked again by every rate of the day. */
-const calendars = new Map<string, string[]>();
+const calendars = new BoundedMap<string, string[]>(1000);
 
 /**
  * The date a parcel shipped on `shipDate` arrives after `transitDays` delivery days. USPS delivers
@@ -34,7 +35,6 @@ export function deliveryDate(shipDate: string, transitDays: number, carrier: Car
   const key = `${shipDate}|${carrier}`;
   let calendar = calendars.get(key);
   if (!calendar) {
-    if (calendars.size >= 1000) calendars.clear();
     calendar = [];
     calendars.set(key, calendar);
   }

@@ -1,3 +1,4 @@
+import { BoundedMap } from "../../bounded-map.js";
 import { type CarrierAdapter, type CarrierAddress, CarrierError, type ServiceRate } from "../../carriers/carrier.js";
 import type { ServiceDefinition } from "../../carriers/catalogue.js";
 import { findCarrier } from "../../carriers/registry.js";
@@ -104,14 +105,13 @@ export async function getRates(
   const shipDate = shipment.ship_date ?? carrierToday(services.clock.now());
   let answers = answersByConnections.get(accounts);
   if (answers?.statuses !== statuses) {
-    answers = { statuses, byQuestion: new Map() };
+    answers = { statuses, byQuestion: new BoundedMap(1000) };
     answersByConnections.set(accounts, answers);
   }
   const question = questionOf(shipment);
   const known = answers.byQuestion.get(question);
   if (known?.shipDate === shipDate) return known.result;
   const result = await rateWithCarriers(accounts, statuses, shipment, shipDate);
-  if (answers.byQuestion.size >= 1000) answers.byQuestion.clear();
   answers.byQuestion.set(question, { shipDate, result });
   return result;
 }

@@ -1,15 +1,19 @@
+import { BoundedMap } from "../../bounded-map.js";
+
 /**
  * A small in-process cache whose entries expire after `ttlMs` by the caller's clock. Several API
  * processes each keep their own, so a change made elsewhere shows here within `ttlMs`; changes
  * made in this process `forget` the entry at once.
  */
 export class ExpiringCache<K, V> {
-  readonly #entries = new Map<K, { value: V; until: number }>();
+  readonly #entries: BoundedMap<K, { value: V; until: number }>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.#entries = new BoundedMap(maxEntries);
+  }
 
   get(key: K, nowMs: number): V | undefined {
     const entry = this.#entries.get(key);
@@ -20,7 +24,6 @@ export class ExpiringCache<K, V> {
   }
 
   set(key: K, value: V, nowMs: number): void {
-    if (this.#entries.size >= this.maxEntries) this.#entries.clear();
     this.#entries.set(key, { value, until: nowMs + this.ttlMs });
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { BoundedMap } from "../../../bounded-map.js";
 import type { RateShipment } from "../../../domain/rates/get-rates.js";
 import { normalizeLocation, normalizeServiceIds } from "../shipment-input.js";
 import type { RateRequestBody } from "./rates.schemas.js";
@@ -17,10 +18,10 @@ const LONGEST_REMEMBERED_TEXT = 16 * 1024;
  * than finding the remembered answer. A text is remembered only once its question was answered,
  * so a bad body is parsed and refused every time. The same text gives the same body object
  * (validation changes nothing in a body it has already passed) and the same shipment object,
- * which lets the rate cache find its answer by identity.
+ * whose question text the rate cache then keeps instead of writing it again.
  */
 export class RateQuestions {
-  readonly #bodiesByText = new Map<string, RateRequestBody>();
+  readonly #bodiesByText = new BoundedMap<string, RateRequestBody>(REMEMBERED_TEXTS);
   readonly #textOfNewBody = new WeakMap<object, string>();
   readonly #shipmentOfBody = new WeakMap<object, RateShipment>();
 
@@ -59,7 +60,6 @@ export class RateQuestions {
     const text = this.#textOfNewBody.get(body);
     if (text === undefined || text.length > LONGEST_REMEMBERED_TEXT) return;
     this.#textOfNewBody.delete(body);
-    if (this.#bodiesByText.size >= REMEMBERED_TEXTS) this.#bodiesByText.clear();
     this.#bodiesByText.set(text, body);
   }
 }
