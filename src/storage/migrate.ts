@@ -3,6 +3,7 @@ import type { Db, DialectName } from "./db.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import * as carriers from "./migrations/0002-carriers.js";
 import * as shipments from "./migrations/0003-shipments.js";
+import * as eventsAndSubscriptions from "./migrations/0006-events-and-subscriptions.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0001-foundation": foundation,
   "0002-carriers": carriers,
   "0003-shipments": shipments,
+  "0006-events-and-subscriptions": eventsAndSubscriptions,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

@@ -180,6 +180,79 @@ export interface MeterEntryTable {
   created_at: string;
 }
 
+/** The outbox stream: append-only; `id` is the cursor subscriptions and the pull API read by. */
+export interface EventTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  stream: "shipment_tracking" | "payment_status";
+  /** JSON of one item of the webhook `payload` array. */
+  payload: string;
+  occurred_at: string;
+  created_at: string;
+}
+
+/** The head of one account's stream in one mode; its row is the appenders' lock. */
+export interface EventStreamTable {
+  account_id: number;
+  mode: "test" | "production";
+  stream: "shipment_tracking" | "payment_status";
+  last_event_id: number;
+}
+
+/** A webhook subscription: a cursor over its account's (and mode's) events of one stream. */
+export interface WebhookSubscriptionTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  subscription_type: "shipment_tracking" | "payment_status";
+  status: "active" | "error_disabled";
+  url: string;
+  payload_format: "json";
+  auth_type: "hmac" | "http_basic";
+  /** AES-256-GCM sealed signing secret; its last four characters for masked display. */
+  hmac_secret_sealed: string | null;
+  hmac_secret_last4: string | null;
+  /** Sealed JSON `{username, password}`. */
+  http_basic_sealed: string | null;
+  /** Events with a greater id are still to be delivered. */
+  cursor_event_id: number;
+  /** The batch in flight (kept across retries so a retry re-sends the same message). */
+  batch_through_id: number | null;
+  batch_message_id: string | null;
+  last_pushed_id: number | null;
+  last_pushed_at: string | null;
+  error_count: number;
+  last_response_code: number | null;
+  last_response_message: string | null;
+  next_attempt_at: string;
+  /** The delivering worker's lease: one worker per subscription at a time. */
+  locked_by: string | null;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** One delivery attempt of a webhook message. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  subscription_id: number;
+  /** The Standard Webhooks `webhook-id`: the same for every attempt of one message. */
+  message_id: string;
+  trigger: "stream" | "manual_retry";
+  status: "pending" | "succeeded" | "failed";
+  first_event_id: number;
+  last_event_id: number;
+  event_count: number;
+  response_code: number | null;
+  response_excerpt: string | null;
+  error_message: string | null;
+  latency_ms: number | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
@@ -192,4 +265,8 @@ export interface Database {
   parcels: ParcelTable;
   labels: LabelTable;
   meter_entries: MeterEntryTable;
+  events: EventTable;
+  event_streams: EventStreamTable;
+  webhook_subscriptions: WebhookSubscriptionTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
