@@ -7,6 +7,7 @@ import type { Config } from "./config.js";
 import { countAccounts } from "./domain/accounts/accounts.repository.js";
 import { createAccount } from "./domain/accounts/create-account.js";
 import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js";
+import { scheduleCloseOut } from "./domain/batches/close-out.js";
 import { connectAllSandboxCarriers } from "./domain/carriers/connect-carrier.js";
 import { createDomainCaches } from "./domain/services.js";
 import { buildServer } from "./http/server.js";
@@ -41,6 +42,14 @@ export function createWorker(services: AppServices, logger?: FastifyInstance["lo
     pollMs: services.config.jobPollMs,
     logger,
   });
+}
+
+/** A running worker, with the daily postal close-out on the queue (each close-out queues the next). */
+export async function startWorker(services: AppServices, logger?: FastifyInstance["log"]): Promise<Worker> {
+  await scheduleCloseOut(services);
+  const worker = createWorker(services, logger);
+  worker.start();
+  return worker;
 }
 
 export interface DemoAccount {

@@ -15,6 +15,8 @@ export interface Config {
   /** How long a claimed job stays leased to a worker without a heartbeat. */
   jobLeaseMs: number;
   jobPollMs: number;
+  /** How long after a batch request its manifest documents are generated (carriers take minutes). */
+  manifestDelayMs: number;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
   secretKey: string | undefined;
 }
@@ -68,6 +70,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 1_048_576, 1024, 100 * 1_048_576),
     jobLeaseMs: integer(env, "JOB_LEASE_MS", 30_000, 1000, 3_600_000),
     jobPollMs: integer(env, "JOB_POLL_MS", 500, 10, 60_000),
+    manifestDelayMs: integer(env, "MANIFEST_DELAY_MS", 5000, 0, 3_600_000),
     secretKey,
   };
 }

@@ -1,3 +1,6 @@
+import { type CloseOutPayload, closeOutPostalDay, POSTAL_CLOSE_OUT_JOB } from "./domain/batches/close-out.js";
+import { GENERATE_MANIFESTS_JOB, type ManifestPayload } from "./domain/batches/create-batches.js";
+import { generateManifests } from "./domain/batches/generate-manifests.js";
 import type { DomainServices } from "./domain/services.js";
 import { SETTLE_REFUND_JOB, settleRefund } from "./domain/shipments/cancel-shipment.js";
 import { RECOVER_PURCHASE_JOB } from "./domain/shipments/purchase-shipment.js";
@@ -10,5 +13,7 @@ export function jobHandlers(services: DomainServices): JobHandlers {
     [RECOVER_PURCHASE_JOB]: async (payload) =>
       recoverPurchase(services, (payload as { shipmentId: number }).shipmentId),
     [SETTLE_REFUND_JOB]: async (payload) => settleRefund(services, (payload as { meterEntryId: number }).meterEntryId),
+    [GENERATE_MANIFESTS_JOB]: async (payload) => generateManifests(services, payload as ManifestPayload),
+    [POSTAL_CLOSE_OUT_JOB]: async (payload) => void (await closeOutPostalDay(services, payload as CloseOutPayload)),
   };
 }

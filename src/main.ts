@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { createWorker, ensureDemoAccount, openServices } from "./app.js";
+import { ensureDemoAccount, openServices, startWorker } from "./app.js";
 import type { AppServices } from "./app-services.js";
 import { CARRIER_APIS } from "./carriers/carrier.js";
 import { CARRIER_CODES } from "./carriers/catalogue.js";
@@ -76,8 +76,7 @@ async function serve(options: { worker: boolean }): Promise<void> {
       ].join("\n"),
     );
   }
-  const worker = options.worker ? createWorker(services, app.log) : undefined;
-  worker?.start();
+  const worker = options.worker ? await startWorker(services, app.log) : undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -96,8 +95,7 @@ async function serve(options: { worker: boolean }): Promise<void> {
 
 async function runWorker(): Promise<void> {
   const services = await openServices(loadConfig());
-  const worker = createWorker(services);
-  worker.start();
+  const worker = await startWorker(services);
   const shutdown = async () => {
     await worker.stop();
     await services.database.close();

@@ -1,4 +1,4 @@
-import type { CarrierCode, RatedParcel, RateQuote, ServiceDefinition } from "./catalogue.js";
+import type { CarrierCode, RatedParcel, RateQuote, ServiceDefinition, ServiceScope } from "./catalogue.js";
 
 /** The carrier APIs a connected carrier offers; `GET /status` reports one row per API. */
 export const CARRIER_APIS = ["rate", "label", "manifest", "tracking", "pickup"] as const;
@@ -71,6 +71,76 @@ export class CarrierError extends Error {
   }
 }
 
+/** A shipment as a carrier's manifest sees it. */
+export interface ManifestPiece {
+  shipmentId: number;
+  serviceCode: string;
+  scope: ServiceScope;
+  /** Package type of the first parcel. */
+  packageType: string;
+  /** YYYY-MM-DD, the label's mailing date. */
+  shipDate: string;
+  originPostalCode: string;
+}
+
+/** What one manifest document covers: the pieces handed over together. */
+export interface ManifestForm {
+  /** YYYY-MM-DD (carrier time): the day the pieces are handed over. */
+  mailingDate: string;
+  originPostalCode: string;
+}
+
+export interface ManifestRequest extends ManifestForm {
+  scope: ServiceScope;
+  /** Unique per document for the installation (the sandbox derives the document number from it). */
+  serial: number;
+  trackingNumberCount: number;
+}
+
+/** Manifests (USPS SCAN forms, DHL eCommerce manifests): the pieces a driver or a dock takes together. */
+export interface ManifestCapability {
+  /** What the document is called ("USPS SCAN Form (PS Form 5630)"). */
+  readonly documentName: string;
+  /** Most tracking numbers one document may list; a larger batch becomes several documents. */
+  readonly documentLimit: number;
+  /** Whether `POST /shipments/batches/daily` makes a batch of this carrier. */
+  readonly daily: boolean;
+  /** Why a piece cannot go on a document of this form, in words, or undefined when it can. */
+  refusal(piece: ManifestPiece, form: ManifestForm): string | undefined;
+  /** The line a piece is counted on in the document's summary ("Priority Mail", "International"). */
+  countedAs(piece: Pick<ManifestPiece, "serviceCode" | "scope">): string;
+  /** Files the manifest with the carrier; returns the document's own number (USPS: the EFN). */
+  fileManifest(request: ManifestRequest): Promise<{ documentNumber: string }>;
+}
+
+export interface PickupAvailability {
+  available: boolean;
+  /** Why the asked day is not possible; null when it is. */
+  reason: string | null;
+  /** The asked day when available, else the next day that is. */
+  pickupDate: string;
+}
+
+export interface PickupRequest {
+  location: CarrierAddress;
+  pickupDate: string;
+  packageCount: number;
+  weightOz: number;
+  /** Unique per pickup for the installation (the sandbox derives the confirmation number from it). */
+  serial: number;
+  locationDetail: string | null;
+  specialInstructions: string | null;
+}
+
+/** Carrier pickups (USPS Package Pickup): a driver comes for the parcels on a day. */
+export interface PickupCapability {
+  /** Whether the carrier picks up on `pickupDate` (YYYY-MM-DD), asked at `now`. */
+  availability(pickupDate: string, now: Date): PickupAvailability;
+  /** Books the pickup; returns the carrier's confirmation number. */
+  schedule(request: PickupRequest): Promise<{ confirmationNumber: string }>;
+  cancel(confirmationNumber: string): Promise<void>;
+}
+
 /**
  * What Porter asks of a carrier. A carrier is one folder implementing this; adding one touches no
  * route. Later capabilities (labels, manifests, pickups, tracking) join this interface as they land.
@@ -89,4 +159,8 @@ export interface CarrierAdapter {
   purchase(request: PurchaseRequest): Promise<Purchase>;
   /** Voids labels sold earlier (a cancelled shipment, or a purchase that could not be recorded). */
   voidLabels(trackingNumbers: readonly string[]): Promise<void>;
+  /** Present when the carrier takes manifests (USPS, DHL eCommerce). */
+  readonly manifests?: ManifestCapability;
+  /** Present when the carrier comes to pick parcels up (USPS). */
+  readonly pickups?: PickupCapability;
 }

@@ -122,6 +122,49 @@ export const ERROR_CATALOGUE = {
     status: 400,
     description: "One shipment of a ship_multiple request is invalid; the message names its index. Nothing was bought.",
   },
+  "batch.not_found": { status: 404, description: "No batch with this id in the caller's account and mode." },
+  "batch.carrier_not_supported": {
+    status: 422,
+    description: "Only USPS and DHL eCommerce shipments can be batched (UPS and FedEx have no manifests).",
+  },
+  "batch.mixed_carriers": { status: 422, description: "A batch takes the shipments of one carrier." },
+  "batch.shipment_unavailable": {
+    status: 409,
+    description:
+      "A shipment of the request is not one of the account's bought shipments in this mode, or it is cancelled; the message names it.",
+  },
+  "batch.already_batched": {
+    status: 409,
+    description: "A shipment is already in a batch; the message names it and the batch.",
+  },
+  "batch.already_closed_out": {
+    status: 409,
+    description: "USPS closed the shipment out at its 02:00 Central close-out, so it cannot be manifested again.",
+  },
+  "batch.shipment_ineligible": {
+    status: 422,
+    description:
+      "The carrier's manifest cannot take a shipment (an untracked service, another origin ZIP, a label dated after the form); the message names each with the reason.",
+  },
+  "pickup.not_found": { status: 404, description: "No pickup with this id in the caller's account and mode." },
+  "pickup.carrier_not_supported": {
+    status: 422,
+    description: "Pickups are for USPS shipments only; the message names the others.",
+  },
+  "pickup.unavailable": {
+    status: 422,
+    description:
+      "The carrier does not pick up on that day (Sundays, federal holidays, past days, same day after 2:00 AM Central) or at that address; the message says why and the next possible day.",
+  },
+  "pickup.shipment_unavailable": {
+    status: 409,
+    description: "A shipment of the pickup is cancelled or was never bought; the message names it.",
+  },
+  "pickup.already_cancelled": { status: 409, description: "The pickup is already cancelled." },
+  "pickup.cancel_window_closed": {
+    status: 409,
+    description: "The pickup's day has passed; it can no longer be cancelled.",
+  },
   "carrier.rejected": { status: 422, description: "The carrier refused the purchase; the message carries its words." },
   "customs.invalid": {
     status: 422,

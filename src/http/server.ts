@@ -16,6 +16,7 @@ import { registerIdempotency } from "./plugins/idempotency.js";
 import { KeyConcurrencyLimit } from "./plugins/key-concurrency.js";
 import { registerObservability } from "./plugins/observability.js";
 import { HttpLogger } from "./request-logger.js";
+import { batchRoutes } from "./routes/batches/batches.routes.js";
 import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { Customer } from "./routes/customers/customers.schemas.js";
@@ -129,6 +130,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountScopedRoutes(api, shippingRoutes);
     await registerAccountScopedRoutes(api, carrierAccountRoutes);
     await registerAccountScopedRoutes(api, shipmentRoutes);
+    await registerAccountScopedRoutes(api, batchRoutes);
     if (options.extraApiRoutes) await options.extraApiRoutes(api);
   });
 

@@ -4,6 +4,7 @@ import * as foundation from "./migrations/0001-foundation.js";
 import * as carriers from "./migrations/0002-carriers.js";
 import * as shipments from "./migrations/0003-shipments.js";
 import * as eventsAndSubscriptions from "./migrations/0006-events-and-subscriptions.js";
+import * as batchesAndPickups from "./migrations/0008-batches-and-pickups.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0002-carriers": carriers,
   "0003-shipments": shipments,
   "0006-events-and-subscriptions": eventsAndSubscriptions,
+  "0008-batches-and-pickups": batchesAndPickups,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

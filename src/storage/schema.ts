@@ -121,6 +121,8 @@ export interface ShipmentTable {
   delivery_guaranteed: number;
   batch_id: number | null;
   shipped_at: string | null;
+  /** When the carrier took the shipment onto a manifest (its batch's document, or the daily close-out). */
+  manifested_at: string | null;
   cancel_requested_at: string | null;
   created_at: string;
   updated_at: string;
@@ -253,6 +255,51 @@ export interface WebhookDeliveryTable {
   completed_at: string | null;
 }
 
+/** One carrier manifest document (a USPS SCAN form, a DHL eCommerce manifest) and its shipments. */
+export interface BatchTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  carrier_code: string;
+  scope: "domestic" | "international";
+  /** `pending` until the carrier's document is generated, then `generated`. */
+  status: "pending" | "generated";
+  /** YYYY-MM-DD (Central): the day the pieces are handed to the carrier. */
+  mailing_date: string;
+  origin_postal_code: string;
+  /** The document's own number (USPS: the electronic file number). */
+  tracking_number: string | null;
+  document_file: string | null;
+  /** Every label of the request in one PDF, when `include_merged` asked for it. */
+  merged_file: string | null;
+  errors: string | null;
+  created_at: string;
+  generated_at: string | null;
+}
+
+export interface PickupTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  carrier_code: string;
+  status: "REQUESTED" | "CANCELLED";
+  /** JSON of the pickup address. */
+  location: string;
+  /** YYYY-MM-DD */
+  pickup_date: string;
+  /** JSON arrays of ids. */
+  shipment_ids: string;
+  shipment_batch_ids: string;
+  /** The carrier's confirmation number. */
+  external_id: string;
+  location_detail: string | null;
+  special_instructions: string | null;
+  package_count: number;
+  weight_oz: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
@@ -269,4 +316,6 @@ export interface Database {
   event_streams: EventStreamTable;
   webhook_subscriptions: WebhookSubscriptionTable;
   webhook_deliveries: WebhookDeliveryTable;
+  batches: BatchTable;
+  pickups: PickupTable;
 }

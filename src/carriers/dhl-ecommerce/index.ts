@@ -2,6 +2,7 @@ import type { CarrierAdapter } from "../carrier.js";
 import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { uspsZone } from "../sandbox/zones.js";
 import { impbRoutingBarcodeData } from "../usps/tracking-number.js";
+import { dhlEcommerceManifests } from "./manifest.js";
 import { rateService } from "./rates.js";
 import { DHL_ECOMMERCE_SERVICES } from "./services.js";
 import { generateTrackingNumber } from "./tracking-number.js";
@@ -14,6 +15,7 @@ export const dhlEcommerce: CarrierAdapter = sandboxCarrier({
   apis: ["rate", "label", "manifest", "tracking"],
   domesticZone: uspsZone,
   rateService,
+  manifests: dhlEcommerceManifests,
   // Domestic parcels travel under the USPS IMpb DHL hands them over with; abroad, the GM number.
   issueTrackingNumber(serial, service, request) {
     const { packageId, trackingId } = generateTrackingNumber(serial, { scope: service.scope });

@@ -3,6 +3,8 @@ import {
   type CarrierAdapter,
   type CarrierApi,
   CarrierError,
+  type ManifestCapability,
+  type PickupCapability,
   type PurchasedParcel,
   type RateRequest,
   type ServiceRate,
@@ -32,6 +34,8 @@ export interface SandboxCarrierDefinition {
   rateService(service: ServiceDefinition, parcel: RatedParcel, context: RateContext): RateQuote | RateRefusal;
   /** The carrier's tracking number (and barcode data) for one parcel, from a serial. */
   issueTrackingNumber(serial: number, service: ServiceDefinition, request: RateRequest): PurchasedParcel;
+  manifests?: ManifestCapability;
+  pickups?: PickupCapability;
 }
 
 /**
@@ -145,6 +149,8 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
     },
     // The sandbox charges nothing, so a void always succeeds; a real carrier calls its void API here.
     async voidLabels() {},
+    ...(definition.manifests ? { manifests: definition.manifests } : {}),
+    ...(definition.pickups ? { pickups: definition.pickups } : {}),
   };
 }
 

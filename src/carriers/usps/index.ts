@@ -1,6 +1,8 @@
 import type { CarrierAdapter } from "../carrier.js";
 import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { uspsZone } from "../sandbox/zones.js";
+import { uspsManifests } from "./manifest.js";
+import { uspsPickups } from "./pickups.js";
 import { rateService } from "./rates.js";
 import { USPS_SERVICES } from "./services.js";
 import { generateTrackingNumber, impbRoutingBarcodeData } from "./tracking-number.js";
@@ -32,6 +34,8 @@ export const usps: CarrierAdapter = sandboxCarrier({
   apis: ["rate", "label", "manifest", "tracking", "pickup"],
   domesticZone: uspsZone,
   rateService,
+  manifests: uspsManifests,
+  pickups: uspsPickups,
   issueTrackingNumber(serial, service, request) {
     if (service.scope === "international") {
       return {

@@ -48,6 +48,8 @@ export async function cancelShipment(
       createdAt: shipment.created_at,
       shipDate: shipment.ship_date,
       status: shipment.status,
+      batchId: shipment.batch_id,
+      manifestedAt: shipment.manifested_at,
     },
     now,
   );

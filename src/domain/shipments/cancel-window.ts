@@ -12,6 +12,10 @@ export interface CancellableShipment {
   /** YYYY-MM-DD */
   shipDate: string;
   status: string;
+  /** The manifest batch that took it, if any. */
+  batchId: number | null;
+  /** When a manifest or the daily close-out took it, if either did. */
+  manifestedAt: string | null;
 }
 
 /**
@@ -20,7 +24,12 @@ export interface CancellableShipment {
  * today or earlier), USPS test labels within a minute, other carriers while not manifested.
  */
 export function cancelRefusal(shipment: CancellableShipment, now: Date): string | undefined {
-  if (shipment.status === "manifested") return "the carrier has manifested it; contact the carrier";
+  if (shipment.status === "manifested" || shipment.manifestedAt !== null) {
+    return shipment.batchId === null
+      ? "USPS closed it out at 02:00 Central Time on its manifest day; contact the carrier"
+      : "the carrier has manifested it; contact the carrier";
+  }
+  if (shipment.batchId !== null) return `it is on manifest batch ${shipment.batchId}`;
   if (shipment.carrierCode !== "usps") return undefined;
   if (shipment.mode === "test") {
     const age = now.getTime() - new Date(shipment.createdAt).getTime();

@@ -120,6 +120,7 @@ async function recordIntent(
       delivery_guaranteed: checked.service.deliveryGuaranteed ? 1 : 0,
       batch_id: null,
       shipped_at: null,
+      manifested_at: null,
       cancel_requested_at: null,
       created_at: stamp,
       updated_at: stamp,

@@ -8,6 +8,19 @@ import { PdfFile, ref } from "./pdf-file.js";
 
 const INFO = "<< /Title (Shipping label) /Producer (Porter) /Creator (Porter) >>";
 
+/** The fonts every page prints in, as PDF objects: the standard fonts by name, nothing embedded. */
+export function standardFontObjects(): { resource: string; body: string }[] {
+  return Object.values(FONTS).map(({ resource, baseFont }) => ({
+    resource,
+    body: `<< /Type /Font /Subtype /Type1 /BaseFont /${baseFont} /Encoding /WinAnsiEncoding >>`,
+  }));
+}
+
+/** A page's resource dictionary from its font and XObject entries (`/F1 3 0 R` …). */
+export function pageResources(fonts: readonly string[], xobjects: readonly string[]): string {
+  return `<< /ProcSet [/PDF /Text /ImageB /ImageC] /Font << ${fonts.join(" ")} >> /XObject << ${xobjects.join(" ")} >> >>`;
+}
+
 function addXObject(file: PdfFile, xobject: XObject): number {
   if (!xobject.softMask) return file.addStream(xobject);
   const softMask = file.addStream(xobject.softMask);
@@ -19,12 +32,9 @@ export function labelDocument(widthPt: number, heightPt: number, content: PageCo
   const file = new PdfFile();
   const catalog = file.reserve();
   const pages = file.reserve();
-  const fonts = Object.values(FONTS).map(({ resource, baseFont }) => {
-    const font = file.add(`<< /Type /Font /Subtype /Type1 /BaseFont /${baseFont} /Encoding /WinAnsiEncoding >>`);
-    return `/${resource} ${ref(font)}`;
-  });
+  const fonts = standardFontObjects().map(({ resource, body }) => `/${resource} ${ref(file.add(body))}`);
   const xobjects = [...content.xobjects].map(([xobject, name]) => `/${name} ${ref(addXObject(file, xobject))}`);
-  const resources = `<< /ProcSet [/PDF /Text /ImageB /ImageC] /Font << ${fonts.join(" ")} >> /XObject << ${xobjects.join(" ")} >> >>`;
+  const resources = pageResources(fonts, xobjects);
   const page = file.add(
     `<< /Type /Page /Parent ${ref(pages)} /MediaBox [0 0 ${num(widthPt)} ${num(heightPt)}] ` +
       `/Resources ${resources} /Contents ${ref(file.addStream(content.toStream()))} >>`,

@@ -60,3 +60,8 @@ const images = new ImageMemo<PdfImage>();
 export function pdfImage(base64: string): Promise<PdfImage> {
   return images.get(base64, "pdf", embed);
 }
+
+/** A stored image (a PNG or JPEG label) as an image XObject, not remembered. */
+export function pdfImageOf(bytes: Buffer): Promise<PdfImage> {
+  return embed(bytes);
+}

@@ -146,11 +146,20 @@ async function draw(page: PageContent, drawing: LabelDrawing): Promise<void> {
   }
 }
 
-/** `scale` enlarges or shrinks the whole page (label_scale). */
-export async function writePdf(drawing: LabelDrawing, scale: number): Promise<Buffer> {
+/** A drawing as one page's content, `scale` enlarging or shrinking it, with its size in points. */
+export async function drawPage(
+  drawing: LabelDrawing,
+  scale = 1,
+): Promise<{ widthPt: number; heightPt: number; content: PageContent }> {
   const widthPt = pt(drawing.widthIn) * scale;
   const heightPt = pt(drawing.heightIn) * scale;
-  const page = new PageContent(heightPt, scale);
-  await draw(page, drawing);
-  return labelDocument(widthPt, heightPt, page);
+  const content = new PageContent(heightPt, scale);
+  await draw(content, drawing);
+  return { widthPt, heightPt, content };
+}
+
+/** `scale` enlarges or shrinks the whole page (label_scale). */
+export async function writePdf(drawing: LabelDrawing, scale: number): Promise<Buffer> {
+  const { widthPt, heightPt, content } = await drawPage(drawing, scale);
+  return labelDocument(widthPt, heightPt, content);
 }

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FileStore } from "./file-store.js";
@@ -20,6 +20,18 @@ export class DiskFileStore implements FileStore {
     // directory operations, the dearest part of storing a label. Synchronously: labels are a few
     // kilobytes, and trips through libuv's thread pool cost more than the writes themselves.
     writeFileSync(file, bytes, { flag: "wx" });
+  }
+
+  async putChunks(name: string, chunks: AsyncIterable<Buffer>): Promise<void> {
+    const file = this.#pathOf(name);
+    this.#directoryMade ??= fs.mkdir(this.directory, { recursive: true });
+    await this.#directoryMade;
+    const descriptor = openSync(file, "wx");
+    try {
+      for await (const chunk of chunks) writeSync(descriptor, chunk);
+    } finally {
+      closeSync(descriptor);
+    }
   }
 
   async get(name: string): Promise<Buffer | undefined> {

@@ -4,6 +4,11 @@
  */
 export interface FileStore {
   put(name: string, bytes: Buffer): Promise<void>;
+  /**
+   * Writes a file from chunks as they are produced, so a document of thousands of pages never
+   * sits in memory whole. The name is published (recorded) by the caller only once this resolves.
+   */
+  putChunks(name: string, chunks: AsyncIterable<Buffer>): Promise<void>;
   /** undefined when there is no such file. */
   get(name: string): Promise<Buffer | undefined>;
 }

@@ -1,0 +1,37 @@
+import type { ManifestCapability } from "../carrier.js";
+import { serialField } from "../sandbox/check-digits.js";
+
+/** The sandbox's DHL eCommerce pickup account, printed on its manifests. */
+export const SANDBOX_PICKUP_ACCOUNT = "5399999";
+
+/** DHL eCommerce product ids by service (carrier-facts §3.5). */
+const PRODUCTS: readonly [RegExp, string][] = [
+  [/parcel_expedited_max/, "MAX"],
+  [/parcel_expedited/, "EXP"],
+  [/bpm_expedited/, "BEX"],
+  [/bpm_ground/, "BGN"],
+  [/parcel_ground/, "GND"],
+  [/international_direct/, "PLT"],
+  [/international_standard/, "PLY"],
+  [/packet_international/, "PKY"],
+];
+
+/** DHL eCommerce closes out labels onto a manifest per pickup account; without one a label stays on hold. */
+export const dhlEcommerceManifests: ManifestCapability = {
+  documentName: "DHL eCommerce Manifest",
+  // ⚠ Not confirmed (carrier-facts Appendix A): the sandbox's limit per manifest document.
+  documentLimit: 10_000,
+  daily: true,
+  refusal(piece, form) {
+    if (piece.shipDate > form.mailingDate) {
+      return `its label is dated ${piece.shipDate}, after the manifest's date ${form.mailingDate}`;
+    }
+    return undefined;
+  },
+  countedAs(piece) {
+    return PRODUCTS.find(([pattern]) => pattern.test(piece.serviceCode))?.[1] ?? "Other";
+  },
+  async fileManifest(request) {
+    return { documentNumber: `${SANDBOX_PICKUP_ACCOUNT}${serialField(request.serial, 10)}` };
+  },
+};

@@ -1,0 +1,226 @@
+import { randomBytes } from "node:crypto";
+import type { ManifestCapability, ManifestForm, ManifestPiece } from "../../carriers/carrier.js";
+import { findCarrier, findService } from "../../carriers/registry.js";
+import { DomainError } from "../errors.js";
+import { carrierToday } from "../rates/delivery-date.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import type { ShipmentRow } from "../shipments/shipments.repository.js";
+import { type BatchRecord, insertBatch, slices } from "./batches.repository.js";
+import { planDocuments } from "./document-plan.js";
+
+export const GENERATE_MANIFESTS_JOB = "batch.generate_manifests";
+
+export interface BatchRequest {
+  shipmentIds: readonly number[];
+  includeMerged: boolean;
+  /** YYYY-MM-DD the pieces are handed over; today (carrier time) unless a daily batch names its day. */
+  mailingDate?: string;
+}
+
+export interface BatchTiming {
+  /** How long the carrier takes to produce the documents (MANIFEST_DELAY_MS). */
+  manifestDelayMs: number;
+}
+
+export interface CreatedBatches {
+  batches: BatchRecord[];
+  /** The file every label of the request is merged into, once the documents are generated. */
+  mergedFile: string | null;
+}
+
+export interface ManifestPayload {
+  batchIds: number[];
+  mergedFile: string | null;
+}
+
+/** At most this many shipments are named in one error message. */
+const NAMED = 10;
+
+function naming(problems: readonly string[]): string {
+  const more = problems.length > NAMED ? `; and ${problems.length - NAMED} more` : "";
+  return problems.slice(0, NAMED).join("; ") + more;
+}
+
+/**
+ * Puts shipments of one manifesting carrier into batches, one per carrier document (DESIGN §6.10):
+ * every shipment is checked first and any that cannot go is named with the reason; then the
+ * batches are recorded, their shipments taken, and the documents left to a job that runs when
+ * the carrier would have produced them.
+ */
+export async function createBatches(
+  services: DomainServices,
+  scope: AccountScope,
+  request: BatchRequest,
+  timing: BatchTiming,
+): Promise<CreatedBatches> {
+  const ids = [...new Set(request.shipmentIds)];
+  const shipments = await loadShipments(services, scope, ids);
+  const carrierCode = refuseUnavailable(ids, shipments);
+  const manifests = findCarrier(carrierCode)?.manifests as ManifestCapability;
+  const pieces = await manifestPieces(services, shipments);
+  const now = services.clock.now();
+  const form: ManifestForm = {
+    mailingDate: request.mailingDate ?? carrierToday(now),
+    originPostalCode: pieces[0]?.originPostalCode.slice(0, 5) ?? "",
+  };
+  const refusals = pieces.flatMap((piece) => {
+    const reason = manifests.refusal(piece, form);
+    return reason ? [`shipment ${piece.shipmentId}: ${reason}`] : [];
+  });
+  if (refusals.length > 0) {
+    throw new DomainError("batch.shipment_ineligible", `These shipments cannot be manifested: ${naming(refusals)}.`);
+  }
+  const documents = planDocuments(
+    pieces.map((p) => ({ shipmentId: p.shipmentId, scope: p.scope, trackingNumbers: p.parcels })),
+    manifests.documentLimit,
+  );
+  const mergedFile = request.includeMerged ? `${randomBytes(16).toString("base64url")}.pdf` : null;
+  const stamp = now.toISOString();
+  const batches = await services.db.transaction().execute(async (trx) => {
+    const created: BatchRecord[] = [];
+    for (const document of documents) {
+      const batch = await insertBatch(trx, {
+        account_id: scope.accountId,
+        mode: scope.mode,
+        carrier_code: carrierCode,
+        scope: document.scope,
+        status: "pending",
+        mailing_date: form.mailingDate,
+        origin_postal_code: form.originPostalCode,
+        tracking_number: null,
+        document_file: null,
+        merged_file: mergedFile,
+        errors: null,
+        created_at: stamp,
+        generated_at: null,
+      });
+      for (const slice of slices(document.shipmentIds)) {
+        const taken = await trx
+          .updateTable("shipments")
+          .set({ batch_id: batch.id, updated_at: stamp })
+          .where("id", "in", slice)
+          .where("batch_id", "is", null)
+          .where("manifested_at", "is", null)
+          .where("status", "=", "shipped")
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== slice.length) {
+          throw new DomainError(
+            "batch.already_batched",
+            "A shipment of this request was batched, closed out or cancelled meanwhile; ask again.",
+          );
+        }
+      }
+      created.push({ batch, shipmentIds: document.shipmentIds });
+    }
+    const payload: ManifestPayload = { batchIds: created.map((c) => c.batch.id), mergedFile };
+    await services.jobs.enqueue(GENERATE_MANIFESTS_JOB, payload, {
+      runAt: new Date(now.getTime() + timing.manifestDelayMs),
+      maxAttempts: 10,
+      executor: trx,
+    });
+    return created;
+  });
+  return { batches, mergedFile };
+}
+
+async function loadShipments(services: DomainServices, scope: AccountScope, ids: readonly number[]) {
+  const rows: ShipmentRow[] = [];
+  for (const slice of slices(ids)) {
+    rows.push(
+      ...(await services.db
+        .selectFrom("shipments")
+        .selectAll()
+        .where("account_id", "=", scope.accountId)
+        .where("mode", "=", scope.mode)
+        .where("id", "in", slice)
+        .execute()),
+    );
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+/**
+ * Shipments that cannot be batched at all: unknown here, not bought, cancelled, already on a
+ * batch or closed out. Returns the one carrier of the request.
+ */
+function refuseUnavailable(ids: readonly number[], shipments: readonly ShipmentRow[]): string {
+  const found = new Set(shipments.map((s) => s.id));
+  const missing = ids.filter((id) => !found.has(id));
+  const unavailable = [
+    ...missing.map((id) => `shipment ${id} is not a shipment of this account`),
+    ...shipments
+      .filter((s) => s.status === "purchasing" || s.status === "failed")
+      .map((s) => `shipment ${s.id} was never bought`),
+    ...shipments
+      .filter((s) => s.status === "cancel_pending" || s.status === "cancelled")
+      .map((s) => `shipment ${s.id} is ${s.status}`),
+  ];
+  if (unavailable.length > 0) {
+    throw new DomainError("batch.shipment_unavailable", `These shipments cannot be batched: ${naming(unavailable)}.`);
+  }
+  const batched = shipments.filter((s) => s.batch_id !== null);
+  if (batched.length > 0) {
+    throw new DomainError(
+      "batch.already_batched",
+      `Already in a batch: ${naming(batched.map((s) => `shipment ${s.id} (batch ${s.batch_id})`))}.`,
+    );
+  }
+  const closedOut = shipments.filter((s) => s.manifested_at !== null);
+  if (closedOut.length > 0) {
+    throw new DomainError(
+      "batch.already_closed_out",
+      `The carrier closed these out at its end-of-day close-out, so they cannot be manifested again: ${naming(
+        closedOut.map((s) => `shipment ${s.id}`),
+      )}.`,
+    );
+  }
+  const carriers = [...new Set(shipments.map((s) => s.carrier_code))];
+  const unsupported = carriers.filter((code) => !findCarrier(code)?.manifests);
+  if (unsupported.length > 0) {
+    throw new DomainError(
+      "batch.carrier_not_supported",
+      `${unsupported.map((code) => findCarrier(code)?.displayName ?? code).join(", ")} shipments cannot be batched: only USPS and DHL eCommerce take manifests.`,
+    );
+  }
+  if (carriers.length > 1) {
+    throw new DomainError(
+      "batch.mixed_carriers",
+      `A batch takes shipments of one carrier; these are of ${carriers.join(", ")}.`,
+    );
+  }
+  return carriers[0] as string;
+}
+
+/** Each shipment as the carrier's manifest rules see it, with its parcel count. */
+async function manifestPieces(
+  services: DomainServices,
+  shipments: readonly ShipmentRow[],
+): Promise<(ManifestPiece & { parcels: number })[]> {
+  const parcels = new Map<number, { count: number; packageType: string }>();
+  for (const slice of slices(shipments.map((s) => s.id))) {
+    const rows = await services.db
+      .selectFrom("parcels")
+      .select(["shipment_id", "package_type", "position"])
+      .where("shipment_id", "in", slice)
+      .orderBy("position")
+      .execute();
+    for (const row of rows) {
+      const seen = parcels.get(row.shipment_id);
+      if (seen) seen.count += 1;
+      else parcels.set(row.shipment_id, { count: 1, packageType: row.package_type });
+    }
+  }
+  return shipments.map((shipment) => ({
+    shipmentId: shipment.id,
+    serviceCode: shipment.service_code,
+    scope: findService(shipment.service_id)?.scope ?? "domestic",
+    packageType: parcels.get(shipment.id)?.packageType ?? "parcel",
+    shipDate: shipment.ship_date,
+    originPostalCode: (JSON.parse(shipment.from_location) as { postal_code: string }).postal_code,
+    parcels: parcels.get(shipment.id)?.count ?? 1,
+  }));
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from "node:crypto";
+import type { ManifestCapability } from "../../carriers/carrier.js";
+import type { ServiceScope } from "../../carriers/catalogue.js";
+import { findCarrier } from "../../carriers/registry.js";
+import type { LabelAddress } from "../../labels/label.js";
+import { type ManifestDocument, type ManifestKind, manifestPdf } from "../../labels/manifest/manifest-document.js";
+import { mergedPdf, type StoredDocument } from "../../labels/manifest/merged-labels.js";
+import type { DomainServices } from "../services.js";
+import type { ShipmentAddress } from "../shipments/new-shipment.js";
+import { type BatchRow, batchParcels, piecesByService } from "./batches.repository.js";
+import type { ManifestPayload } from "./create-batches.js";
+
+const KINDS: Record<string, ManifestKind> = { usps: "usps-scan-form", dhl_ecommerce: "dhl-ecommerce-manifest" };
+
+interface GeneratedDocument {
+  batchId: number;
+  documentNumber: string;
+  fileName: string;
+}
+
+/**
+ * The job behind a batch request, run when the carrier would have produced its documents: each
+ * batch's document is filed with the carrier and written page by page, the merged labels too
+ * when asked; then one transaction records the documents and makes every shipment `manifested`.
+ * A worker that dies before that transaction leaves no shipment manifested (its files are
+ * orphans, and the retry writes new ones); after it, a retry finds nothing pending.
+ */
+export async function generateManifests(services: DomainServices, payload: ManifestPayload): Promise<void> {
+  const batches = (
+    await services.db.selectFrom("batches").selectAll().where("id", "in", payload.batchIds).orderBy("id").execute()
+  ).filter((batch) => batch.status === "pending");
+  if (batches.length === 0) return;
+  const now = services.clock.now();
+  const documents: GeneratedDocument[] = [];
+  for (const batch of batches) documents.push(await writeDocument(services, batch, now));
+  if (payload.mergedFile) {
+    await services.files.putChunks(
+      payload.mergedFile,
+      mergedPdf(storedDocuments(services, documents, payload.batchIds)),
+    );
+  }
+  const stamp = now.toISOString();
+  await services.db.transaction().execute(async (trx) => {
+    for (const document of documents) {
+      const recorded = await trx
+        .updateTable("batches")
+        .set({
+          status: "generated",
+          tracking_number: document.documentNumber,
+          document_file: document.fileName,
+          generated_at: stamp,
+        })
+        .where("id", "=", document.batchId)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(recorded.numUpdatedRows) !== 1) continue;
+      await trx
+        .updateTable("parcels")
+        .set({ status: "manifested", updated_at: stamp })
+        .where("status", "=", "shipped")
+        .where("shipment_id", "in", (eb) =>
+          eb
+            .selectFrom("shipments")
+            .select("id")
+            .where("batch_id", "=", document.batchId)
+            .where("status", "=", "shipped"),
+        )
+        .execute();
+      await trx
+        .updateTable("shipments")
+        .set({ status: "manifested", manifested_at: stamp, updated_at: stamp })
+        .where("batch_id", "=", document.batchId)
+        .where("status", "=", "shipped")
+        .execute();
+    }
+  });
+}
+
+async function writeDocument(services: DomainServices, batch: BatchRow, now: Date): Promise<GeneratedDocument> {
+  const carrier = findCarrier(batch.carrier_code);
+  const manifests = carrier?.manifests as ManifestCapability;
+  const scope = batch.scope as ServiceScope;
+  const pieces = await piecesByService(services.db, batch.id);
+  const counts = new Map<string, number>();
+  for (const { serviceCode, pieces: n } of pieces) {
+    const label = manifests.countedAs({ serviceCode, scope });
+    counts.set(label, (counts.get(label) ?? 0) + n);
+  }
+  const trackingNumberCount = pieces.reduce((sum, p) => sum + p.pieces, 0);
+  const { documentNumber } = await manifests.fileManifest({
+    mailingDate: batch.mailing_date,
+    originPostalCode: batch.origin_postal_code,
+    scope,
+    serial: batch.id,
+    trackingNumberCount,
+  });
+  const document: ManifestDocument = {
+    kind: KINDS[batch.carrier_code] ?? "usps-scan-form",
+    documentNumber,
+    mailingDate: batch.mailing_date,
+    createdAt: now.toISOString(),
+    mailer: await mailerOf(services, batch.id),
+    originPostalCode: batch.origin_postal_code,
+    international: scope === "international",
+    testMode: batch.mode === "test",
+    counts: [...counts].map(([label, n]) => ({ label, pieces: n })),
+    trackingNumberCount,
+  };
+  const rows = async function* () {
+    for await (const parcel of batchParcels(services.db, [batch.id])) {
+      yield {
+        trackingNumber: parcel.trackingNumber,
+        countedAs: manifests.countedAs({ serviceCode: parcel.serviceCode, scope }),
+        shipmentId: parcel.shipmentId,
+      };
+    }
+  };
+  const fileName = `${randomBytes(16).toString("base64url")}.pdf`;
+  await services.files.putChunks(fileName, manifestPdf(document, rows()));
+  return { batchId: batch.id, documentNumber, fileName };
+}
+
+/** The manifest documents, then the labels of every shipment of the batches, a file at a time. */
+async function* storedDocuments(
+  services: DomainServices,
+  documents: readonly GeneratedDocument[],
+  batchIds: readonly number[],
+): AsyncIterable<StoredDocument> {
+  for (const document of documents) {
+    const bytes = await services.files.get(document.fileName);
+    if (bytes) yield { bytes, format: "pdf", widthIn: 8.5, heightIn: 11 };
+  }
+  let after = 0;
+  for (;;) {
+    const labels = await services.db
+      .selectFrom("labels")
+      .innerJoin("shipments", "shipments.id", "labels.shipment_id")
+      .select(["labels.id", "labels.file_name", "labels.format", "labels.width_in", "labels.height_in"])
+      .where("shipments.batch_id", "in", batchIds)
+      .where("labels.id", ">", after)
+      .orderBy("labels.id")
+      .limit(500)
+      .execute();
+    for (const label of labels) {
+      const bytes = await services.files.get(label.file_name);
+      if (bytes) yield { bytes, format: label.format, widthIn: label.width_in, heightIn: label.height_in };
+    }
+    if (labels.length < 500) return;
+    after = (labels[labels.length - 1] as { id: number }).id;
+  }
+}
+
+/** The sender of the batch's first shipment: who hands the pieces over. */
+async function mailerOf(services: DomainServices, batchId: number): Promise<LabelAddress> {
+  const first = await services.db
+    .selectFrom("shipments")
+    .select("from_location")
+    .where("batch_id", "=", batchId)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const from = JSON.parse(first.from_location) as ShipmentAddress;
+  return {
+    name: [from.first_name, from.last_name].filter(Boolean).join(" ") || null,
+    company: from.company ?? null,
+    address1: from.address1,
+    address2: from.address2 ?? null,
+    city: from.city,
+    state: from.state,
+    postalCode: from.postal_code,
+    country: from.country,
+    phone: from.phone ?? null,
+  };
+}
