@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { FastifyInstance } from "fastify";
 import qs from "qs";
 import { DomainError } from "../../domain/errors.js";
+import { jsonNestsDeeperThan, MAX_BODY_DEPTH, tooDeep } from "./body-depth.js";
 
 const malformed = (message: string) => new DomainError("request.malformed_body", message);
 
@@ -13,7 +14,10 @@ const xml = new XMLParser({
   trimValues: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  // The parser allows one element more than this.
+  maxNestedTags: MAX_BODY_DEPTH - 1,
 });
+const XML_TOO_DEEP = "Maximum nested tags exceeded";
 
 /** Root elements that only wrap a flat body, Rails-style: their children are the top-level keys. */
 const WRAPPER_ROOTS = new Set(["request", "hash"]);
@@ -41,7 +45,12 @@ export function parseXmlBody(body: string): unknown {
   if (body.trim() === "") throw malformed("The XML body is empty.");
   const verdict = XMLValidator.validate(body);
   if (verdict !== true) throw malformed(`The body is not well-formed XML: ${verdict.err.msg}`);
-  const parsed = xml.parse(body) as Record<string, XmlNode>;
+  let parsed: Record<string, XmlNode>;
+  try {
+    parsed = xml.parse(body) as Record<string, XmlNode>;
+  } catch (error) {
+    throw (error as Error).message === XML_TOO_DEEP ? tooDeep("elements") : error;
+  }
   const roots = Object.entries(parsed);
   if (roots.length !== 1) throw malformed("An XML body must have exactly one root element.");
   const [rootName, rootValue] = roots[0] as [string, XmlNode];
@@ -55,11 +64,28 @@ export function parseFormBody(body: string): unknown {
   if (start === "{" || start === "[" || start === "<") {
     throw malformed("The body looks like JSON or XML but Content-Type says form-urlencoded.");
   }
-  return qs.parse(body, { depth: 12, arrayLimit: 1000, parameterLimit: 10_000, strictDepth: true });
+  try {
+    return qs.parse(body, { depth: MAX_BODY_DEPTH, arrayLimit: 1000, parameterLimit: 10_000, strictDepth: true });
+  } catch (error) {
+    throw error instanceof RangeError && /depth/i.test(error.message) ? tooDeep("bracket levels") : error;
+  }
 }
 
-/** JSON is Fastify's own; XML and form bodies are turned into the same objects before validation. */
+/**
+ * JSON is Fastify's own parser behind a nesting check (deep bodies overflow the stack of whatever
+ * walks them later); XML and form bodies are turned into the same objects before validation.
+ */
 export function registerBodyParsers(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser(
+    app.initialConfig.onProtoPoisoning ?? "error",
+    app.initialConfig.onConstructorPoisoning ?? "error",
+  );
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) return done(tooDeep("objects and arrays"), undefined);
+    json(request, text, done);
+  });
   const parse = (parser: (body: string) => unknown) => async (_req: unknown, body: string | Buffer) => {
     try {
       return parser(body.toString());
