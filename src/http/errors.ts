@@ -44,6 +44,26 @@ export const ERROR_CATALOGUE = {
     description: "The request does not match the operation's schema; the message names the field path.",
   },
   "request.too_large": { status: 413, description: "The body is larger than `BODY_LIMIT_BYTES`." },
+  "request.too_deep": {
+    status: 400,
+    description:
+      "The body nests deeper than 32 levels (JSON objects and arrays, XML elements, or form bracket levels).",
+  },
+  "request.malformed_url": {
+    status: 400,
+    description: "The path cannot be decoded (a broken percent-escape or invalid UTF-8).",
+  },
+  "request.url_too_long": { status: 414, description: "A path segment is longer than 100 characters." },
+  "request.headers_too_large": {
+    status: 431,
+    description: "The request line and headers together are larger than 16 KiB (a long query string counts).",
+  },
+  "request.malformed": {
+    status: 400,
+    description:
+      "The HTTP message itself cannot be read: a malformed request line or header, or `Content-Length` together with `Transfer-Encoding`.",
+  },
+  "request.timeout": { status: 408, description: "The client did not send the whole request in time." },
   "idempotency.key_reused": {
     status: 409,
     description: "The `Idempotency-Key` was used before with a different request.",

@@ -12,6 +12,8 @@ import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/ac
 import { newKeyHolderCache, registerAuth } from "./plugins/auth.js";
 import { registerBodyParsers } from "./plugins/body-parsers.js";
 import { registerErrorHandling } from "./plugins/errors.js";
+import { finiteNumbersAjvPlugin, registerFiniteNumbers } from "./plugins/finite-numbers.js";
+import { answerClientError, answerFrameworkError } from "./plugins/framework-errors.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { KeyConcurrencyLimit } from "./plugins/key-concurrency.js";
 import { registerObservability } from "./plugins/observability.js";
@@ -64,7 +66,12 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
       ignoreTrailingSlash: true,
       querystringParser: (query: string) => (query === "" ? {} : qs.parse(query, QUERY_LIMITS)),
     },
-    ajv: { customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true } },
+    ajv: {
+      customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true },
+      plugins: [finiteNumbersAjvPlugin],
+    },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.decorate("services", services);
   if (logStream) {
@@ -78,6 +85,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
   app.decorate("keyHolders", newKeyHolderCache());
 
   registerErrorHandling(app);
+  registerFiniteNumbers(app);
   registerBodyParsers(app);
   const observe = registerObservability(
     app,
