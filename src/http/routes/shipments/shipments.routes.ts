@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { DomainError, notFound } from "../../../domain/errors.js";
 import type { AccountScope } from "../../../domain/services.js";
@@ -163,7 +163,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
         },
         { limit: perPage, offset: (page - 1) * perPage },
       );
-      setPaginationHeaders(reply, request.url, page, perPage, total);
+      setPaginationHeaders(reply, request, page, perPage, total);
       const records = await loadShipmentRecords(app.services.db, rows);
       return { shipments: records.map((record) => presentShipment(record, { baseUrl, withPayment: true })) };
     },
@@ -225,19 +225,34 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   }
 };
 
-/** `X-Total-Count` and an RFC 8288 `Link` header (DESIGN §6.4); bodies stay eHub's. */
+/** No response header may exceed this (Node's own HTTP client refuses bigger ones). */
+const MAX_HEADER_BYTES = 8 * 1024;
+
+/**
+ * `X-Total-Count` and an RFC 8288 `Link` header (DESIGN §6.4); bodies stay eHub's. The links carry
+ * only the parameters the route's query schema knows, as validated; a `Link` that would still be
+ * over 8 KiB (hundreds of tracking numbers) is left out rather than sent.
+ */
 export function setPaginationHeaders(
   reply: FastifyReply,
-  url: string,
+  request: FastifyRequest,
   page: number,
   perPage: number,
   total: number,
 ): void {
   reply.header("x-total-count", String(total));
   const pages = Math.max(1, Math.ceil(total / perPage));
-  const [path, query = ""] = url.split("?");
+  const path = request.url.split("?")[0];
+  const known = (request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {};
+  const query = request.query as Record<string, unknown>;
+  const filters = new URLSearchParams();
+  for (const name of Object.keys(known)) {
+    const value = query[name];
+    if (name === "page" || name === "per_page" || value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) filters.append(name, String(item));
+  }
   const link = (to: number, rel: string) => {
-    const params = new URLSearchParams(query);
+    const params = new URLSearchParams(filters);
     params.set("page", String(to));
     params.set("per_page", String(perPage));
     return `<${path}?${params.toString()}>; rel="${rel}"`;
@@ -245,5 +260,6 @@ export function setPaginationHeaders(
   const links = [link(1, "first"), link(pages, "last")];
   if (page > 1) links.push(link(page - 1, "prev"));
   if (page < pages) links.push(link(page + 1, "next"));
-  reply.header("link", links.join(", "));
+  const value = links.join(", ");
+  if (Buffer.byteLength(value) <= MAX_HEADER_BYTES) reply.header("link", value);
 }
