@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { type TObject, Type } from "typebox";
 import { findAccount } from "../../domain/accounts/accounts.repository.js";
 import { parseRoles } from "../../domain/accounts/roles.js";
 import { DomainError } from "../../domain/errors.js";
@@ -6,6 +7,9 @@ import { DomainError } from "../../domain/errors.js";
 const API_PREFIX = "/api/v2";
 /** The path form a parent uses to act as one of its children (eHub's parent/child mechanism). */
 export const CHILD_PREFIX = `${API_PREFIX}/customers/:customer_id`;
+
+/** The child's id, declared on every child-form operation (the onRequest hook below checks it). */
+const CustomerIdParam = { customer_id: Type.Integer({ minimum: 1, description: "The child account's id" }) };
 
 const noSuchCustomer = (id: string) =>
   new DomainError("customer.not_found", `No customer with id ${id} belongs to this account.`);
@@ -19,6 +23,10 @@ export async function registerAccountScopedRoutes(app: FastifyInstance, routes: 
   await app.register(routes, { prefix: API_PREFIX });
   await app.register(
     async (child) => {
+      child.addHook("onRoute", (route) => {
+        const params = route.schema?.params as TObject | undefined;
+        route.schema = { ...route.schema, params: Type.Object({ ...CustomerIdParam, ...params?.properties }) };
+      });
       child.addHook("onRequest", async (request) => {
         const raw = (request.params as { customer_id?: string }).customer_id ?? "";
         const childId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
