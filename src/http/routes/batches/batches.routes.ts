@@ -90,7 +90,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
         { from: `${from}T00:00:00.000Z`, to: nextUtcDay(to) },
         { limit: perPage, offset: (page - 1) * perPage },
       );
-      setPaginationHeaders(reply, request.url, page, perPage, total);
+      setPaginationHeaders(reply, request, page, perPage, total);
       const records = await withShipmentIds(app.services.db, rows);
       return { shipments_batches: records.map((record) => presentBatch(record, baseUrl)) };
     },
