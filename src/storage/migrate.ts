@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
 import type { Db, DialectName } from "./db.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import * as carriers from "./migrations/0002-carriers.js";
@@ -17,6 +17,11 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0008-batches-and-pickups": batchesAndPickups,
 };
 
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return rows[0]?.schema ?? "public";
+}
+
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const migrations: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
@@ -25,6 +30,10 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },
+    // Kysely looks for its bookkeeping tables in every schema it can see: on a PostgreSQL server
+    // whose other schemas hold them (other installations, other test runs) it would take theirs
+    // for ours. The schema the connection works in is the one that counts.
+    migrationTableSchema: db.dialect === "postgres" ? await currentSchema(db) : undefined,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
