@@ -24,6 +24,7 @@ import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { Customer } from "./routes/customers/customers.schemas.js";
 import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
+import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
 import { ErrorBodySchema } from "./routes/schemas.js";
 import { serviceRoutes } from "./routes/services/services.routes.js";
@@ -134,6 +135,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountRoutes(api, userRoutes);
     await registerAccountRoutes(api, serviceRoutes);
     await registerAccountRoutes(api, statusRoutes);
+    await registerAccountRoutes(api, pickupRoutes);
     await registerAccountScopedRoutes(api, rateRoutes);
     await registerAccountScopedRoutes(api, shippingRoutes);
     await registerAccountScopedRoutes(api, carrierAccountRoutes);

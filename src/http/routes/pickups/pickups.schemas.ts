@@ -1,0 +1,99 @@
+import { type Static, Type } from "typebox";
+
+const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+const nullableString = Type.Union([Type.String(), Type.Null()]);
+const Id = Type.Union([
+  Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  Type.String({ pattern: "^[1-9]\\d{0,9}$" }),
+]);
+const Day = Type.String({ minLength: 8, maxLength: 40, description: "YYYY-MM-DD or DD-MM-YYYY" });
+
+/** Addr-availability-in / Addr-pickup-in (reference §5.1). */
+const PickupLocationIn = Type.Object({
+  external_id: optionalText(100),
+  company: optionalText(100),
+  first_name: optionalText(100),
+  last_name: optionalText(100),
+  address1: Type.String({ minLength: 1, maxLength: 200 }),
+  address2: optionalText(200),
+  address3: optionalText(200),
+  city: Type.String({ minLength: 1, maxLength: 100 }),
+  state: Type.String({ minLength: 1, maxLength: 50 }),
+  country: Type.String({ pattern: "^[A-Za-z]{2}$" }),
+  postal_code: Type.String({ minLength: 1, maxLength: 20 }),
+  phone: optionalText(40),
+  email: optionalText(320),
+});
+export type PickupLocationIn = Static<typeof PickupLocationIn>;
+
+export const AvailabilityBody = Type.Object({ location: PickupLocationIn, pickup_date: Day });
+export type AvailabilityBody = Static<typeof AvailabilityBody>;
+
+export const CreatePickupBody = Type.Object({
+  pickup: Type.Optional(
+    Type.Object({
+      location: Type.Optional(PickupLocationIn),
+      pickup_date: Type.Optional(Day),
+      shipment_ids: Type.Optional(Type.Array(Id, { maxItems: 10_000 })),
+      create_batch: Type.Optional(Type.Boolean()),
+      shipment_batch_ids: Type.Optional(Type.Array(Id, { maxItems: 1000 })),
+      location_detail: optionalText(200),
+      special_instructions: optionalText(500),
+    }),
+  ),
+});
+export type CreatePickupBody = Static<typeof CreatePickupBody>;
+
+export const ListPickupsQuery = Type.Object({
+  pickup_date_start: Type.Optional(Day),
+  pickup_date_end: Type.Optional(Day),
+  status: Type.Optional(Type.String({ maxLength: 20, description: "requested (default), cancelled or all; any case" })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+export type ListPickupsQuery = Static<typeof ListPickupsQuery>;
+
+/** Addr-out (reference §5.1): every key, null when empty. */
+export const AddressOut = Type.Object({
+  external_id: nullableString,
+  company: nullableString,
+  first_name: nullableString,
+  last_name: nullableString,
+  nick_name: nullableString,
+  address1: Type.String(),
+  address2: nullableString,
+  address3: nullableString,
+  city: Type.String(),
+  state: Type.String(),
+  country: Type.String(),
+  postal_code: Type.String(),
+  phone: nullableString,
+  email: nullableString,
+});
+
+export const AvailabilityOut = Type.Object({
+  available: Type.Boolean(),
+  reason: nullableString,
+  location: AddressOut,
+  pickup_date: Type.String(),
+});
+
+/** eHub's Pickup (reference §5.20), with the package count and weight (ounces) summed from the shipments. */
+export const PickupOut = Type.Object(
+  {
+    id: Type.Integer(),
+    location: AddressOut,
+    pickup_date: Type.String(),
+    status: Type.String({ enum: ["REQUESTED", "CANCELLED"] }),
+    shipment_ids: Type.Array(Type.Integer()),
+    shipment_batch_ids: Type.Array(Type.Integer()),
+    external_id: Type.String(),
+    location_detail: nullableString,
+    special_instructions: nullableString,
+    package_count: Type.Integer(),
+    weight: Type.Number({ description: "Ounces" }),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { $id: "Pickup" },
+);
