@@ -10,6 +10,8 @@ import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js
 import { scheduleCloseOut } from "./domain/batches/close-out.js";
 import { connectAllSandboxCarriers } from "./domain/carriers/connect-carrier.js";
 import { createDomainCaches } from "./domain/services.js";
+import { WebhookDispatcher } from "./events/webhook-dispatcher.js";
+import { WebhookPoster } from "./events/webhook-poster.js";
 import { buildServer } from "./http/server.js";
 import { jobHandlers } from "./job-handlers.js";
 import { JobQueue } from "./jobs/queue.js";
@@ -50,6 +52,23 @@ export async function startWorker(services: AppServices, logger?: FastifyInstanc
   const worker = createWorker(services, logger);
   worker.start();
   return worker;
+}
+
+/** The worker's webhook side: delivers every subscription's events as they arrive. */
+export function createWebhookDispatcher(services: AppServices, logger?: FastifyInstance["log"]): WebhookDispatcher {
+  const { config } = services;
+  const poster = new WebhookPoster(
+    services.secrets,
+    { allowPrivate: config.webhookAllowPrivateTargets },
+    config.webhookTimeoutMs,
+  );
+  return new WebhookDispatcher(services.db, services.database.dialect, services.clock, poster, {
+    timeoutMs: config.webhookTimeoutMs,
+    retryBaseMs: config.webhookRetryBaseMs,
+    concurrency: config.webhookConcurrency,
+    pollMs: config.jobPollMs,
+    logger,
+  });
 }
 
 export interface DemoAccount {

@@ -17,6 +17,14 @@ export interface Config {
   jobPollMs: number;
   /** How long after a batch request its manifest documents are generated (carriers take minutes). */
   manifestDelayMs: number;
+  /** How long a webhook receiver has to answer one delivery. */
+  webhookTimeoutMs: number;
+  /** The first retry delay after a failed delivery; each further failure doubles it. */
+  webhookRetryBaseMs: number;
+  /** Accept plain-HTTP and private-network webhook targets (development, tests). */
+  webhookAllowPrivateTargets: boolean;
+  /** Subscriptions one worker delivers to at the same time. */
+  webhookConcurrency: number;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
   secretKey: string | undefined;
 }
@@ -33,6 +41,13 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = (env[name] ?? "").toLowerCase();
+  if (raw === "" || raw === "0" || raw === "false" || raw === "no") return false;
+  if (raw === "1" || raw === "true" || raw === "yes") return true;
+  throw new ConfigError(`${name} must be true or false (or 1/0, yes/no), got "${env[name]}"`);
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -71,6 +86,10 @@ export function loadConfig(env: Env = process.env): Config {
     jobLeaseMs: integer(env, "JOB_LEASE_MS", 30_000, 1000, 3_600_000),
     jobPollMs: integer(env, "JOB_POLL_MS", 500, 10, 60_000),
     manifestDelayMs: integer(env, "MANIFEST_DELAY_MS", 5000, 0, 3_600_000),
+    webhookTimeoutMs: integer(env, "WEBHOOK_TIMEOUT_MS", 30_000, 1, 300_000),
+    webhookRetryBaseMs: integer(env, "WEBHOOK_RETRY_BASE_MS", 60_000, 1, 86_400_000),
+    webhookAllowPrivateTargets: flag(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS"),
+    webhookConcurrency: integer(env, "WEBHOOK_CONCURRENCY", 8, 1, 1000),
     secretKey,
   };
 }

@@ -1,15 +1,30 @@
+import type { AppServices } from "./app-services.js";
 import { type CloseOutPayload, closeOutPostalDay, POSTAL_CLOSE_OUT_JOB } from "./domain/batches/close-out.js";
 import { GENERATE_MANIFESTS_JOB, type ManifestPayload } from "./domain/batches/create-batches.js";
 import { generateManifests } from "./domain/batches/generate-manifests.js";
-import type { DomainServices } from "./domain/services.js";
 import { SETTLE_REFUND_JOB, settleRefund } from "./domain/shipments/cancel-shipment.js";
 import { RECOVER_PURCHASE_JOB } from "./domain/shipments/purchase-shipment.js";
 import { recoverPurchase } from "./domain/shipments/recover-purchase.js";
+import { RESEND_DELIVERY_JOB } from "./domain/subscriptions/webhook-deliveries.js";
+import { WebhookPoster } from "./events/webhook-poster.js";
+import { sendPendingDelivery } from "./events/webhook-resend.js";
 import type { JobHandlers } from "./jobs/worker.js";
 
 /** Every job kind the worker knows, by name, wired to its use case. */
-export function jobHandlers(services: DomainServices): JobHandlers {
+export function jobHandlers(services: AppServices): JobHandlers {
   return {
+    [RESEND_DELIVERY_JOB]: async (payload) => {
+      const poster = new WebhookPoster(
+        services.secrets,
+        { allowPrivate: services.config.webhookAllowPrivateTargets },
+        services.config.webhookTimeoutMs,
+      );
+      try {
+        await sendPendingDelivery(services.db, services.clock, poster, (payload as { deliveryId: number }).deliveryId);
+      } finally {
+        poster.close();
+      }
+    },
     [RECOVER_PURCHASE_JOB]: async (payload) =>
       recoverPurchase(services, (payload as { shipmentId: number }).shipmentId),
     [SETTLE_REFUND_JOB]: async (payload) => settleRefund(services, (payload as { meterEntryId: number }).meterEntryId),

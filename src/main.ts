@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { ensureDemoAccount, openServices, startWorker } from "./app.js";
+import { createWebhookDispatcher, ensureDemoAccount, openServices, startWorker } from "./app.js";
 import type { AppServices } from "./app-services.js";
 import { CARRIER_APIS } from "./carriers/carrier.js";
 import { CARRIER_CODES } from "./carriers/catalogue.js";
@@ -77,13 +77,15 @@ async function serve(options: { worker: boolean }): Promise<void> {
     );
   }
   const worker = options.worker ? await startWorker(services, app.log) : undefined;
+  const webhooks = options.worker ? createWebhookDispatcher(services, app.log) : undefined;
+  webhooks?.start();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     await app.close();
-    await worker?.stop();
+    await Promise.all([worker?.stop(), webhooks?.stop()]);
     await services.database.close();
     process.exit(0);
   };
@@ -96,8 +98,10 @@ async function serve(options: { worker: boolean }): Promise<void> {
 async function runWorker(): Promise<void> {
   const services = await openServices(loadConfig());
   const worker = await startWorker(services);
+  const webhooks = createWebhookDispatcher(services);
+  webhooks.start();
   const shutdown = async () => {
-    await worker.stop();
+    await Promise.all([worker.stop(), webhooks.stop()]);
     await services.database.close();
     process.exit(0);
   };

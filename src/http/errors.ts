@@ -196,6 +196,28 @@ export const ERROR_CATALOGUE = {
   },
   "parcel.not_found": { status: 404, description: "No parcel with this id in the shipment." },
   "file.not_found": { status: 404, description: "No stored file has this name." },
+  "subscription.not_found": {
+    status: 404,
+    description: "No webhook subscription with this id in the caller's account and mode.",
+  },
+  "subscription.target_refused": {
+    status: 422,
+    description:
+      "The webhook URL is not HTTPS, carries credentials, or points at a private or reserved network address (allowed only when the operator sets `WEBHOOK_ALLOW_PRIVATE_TARGETS`).",
+  },
+  "subscription.credentials_missing": {
+    status: 422,
+    description: "auth_type `http_basic` needs `http_username` and `http_password`.",
+  },
+  "subscription.type_unchangeable": {
+    status: 422,
+    description: "A subscription's `subscription_type` cannot change; create another subscription.",
+  },
+  "subscription.rewind_out_of_range": {
+    status: 422,
+    description: "`rewind_to_date` must lie between 30 days ago and now.",
+  },
+  "delivery.not_found": { status: 404, description: "No delivery with this id belongs to the subscription." },
   "user.not_found": { status: 404, description: "No user with this id in the caller's account." },
   "user.email_taken": { status: 409, description: "Another user already has this email address." },
   "user.not_api_user": {

@@ -22,6 +22,7 @@ import { batchRoutes } from "./routes/batches/batches.routes.js";
 import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { Customer } from "./routes/customers/customers.schemas.js";
+import { eventRoutes } from "./routes/events/events.routes.js";
 import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
@@ -31,6 +32,7 @@ import { serviceRoutes } from "./routes/services/services.routes.js";
 import { shipmentRoutes } from "./routes/shipments/shipments.routes.js";
 import { shippingRoutes } from "./routes/shipping/shipping.routes.js";
 import { statusRoutes } from "./routes/status/status.routes.js";
+import { subscriptionRoutes } from "./routes/subscriptions/subscriptions.routes.js";
 import { pingRoutes } from "./routes/test/ping.routes.js";
 import { userRoutes } from "./routes/users/users.routes.js";
 import { User } from "./routes/users/users.schemas.js";
@@ -141,6 +143,8 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountScopedRoutes(api, carrierAccountRoutes);
     await registerAccountScopedRoutes(api, shipmentRoutes);
     await registerAccountScopedRoutes(api, batchRoutes);
+    await registerAccountScopedRoutes(api, subscriptionRoutes);
+    await registerAccountScopedRoutes(api, eventRoutes);
     if (options.extraApiRoutes) await options.extraApiRoutes(api);
   });
 

@@ -18,9 +18,24 @@ describe("configuration from the environment", () => {
     ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
     ["PUBLIC_BASE_URL", "ftp://x", /PUBLIC_BASE_URL/],
     ["KEY_CONCURRENCY_LIMIT", "0", /KEY_CONCURRENCY_LIMIT/],
+    ["WEBHOOK_TIMEOUT_MS", "0", /WEBHOOK_TIMEOUT_MS/],
+    ["WEBHOOK_ALLOW_PRIVATE_TARGETS", "maybe", /WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false/],
   ])("refuses %s=%s with a clear message", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("reads the webhook settings, private targets refused unless allowed", () => {
+    expect(loadConfig({})).toMatchObject({
+      webhookTimeoutMs: 30_000,
+      webhookRetryBaseMs: 60_000,
+      webhookAllowPrivateTargets: false,
+      webhookConcurrency: 8,
+    });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEBHOOK_TIMEOUT_MS: "250" })).toMatchObject({
+      webhookAllowPrivateTargets: true,
+      webhookTimeoutMs: 250,
+    });
   });
 
   it("never echoes a database password", () => {
