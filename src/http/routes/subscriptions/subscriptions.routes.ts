@@ -64,7 +64,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
         { subscriptionType: query.subscription_type, status: query.status },
         { limit: perPage, offset: (page - 1) * perPage },
       );
-      setPaginationHeaders(reply, request.url, page, perPage, total);
+      setPaginationHeaders(reply, request, page, perPage, total);
       return { subscriptions: rows.map((row) => presentSubscription(row)) };
     },
   );
@@ -171,7 +171,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
         limit: perPage,
         offset: (page - 1) * perPage,
       });
-      setPaginationHeaders(reply, request.url, page, perPage, total);
+      setPaginationHeaders(reply, request, page, perPage, total);
       return { deliveries: rows.map(presentDelivery) };
     },
   );
