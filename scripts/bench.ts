@@ -3,7 +3,8 @@
  * same run on the same machine, reported as ratios so the figures travel between machines.
  * Each server runs in its own process; autocannon drives them from this one.
  * BENCH_SECONDS (default 10) sets the length of each run. Label purchases (ZPL, PDF, PNG) are
- * measured at 10 connections; their req/s is labels bought per second.
+ * measured at 10 connections; their req/s is labels bought per second. Last, a batch of 1,000 and
+ * one of 10,000 shipments is created and its SCAN form generated (scripts/bench-batch.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { rateShipment } from "../test/helpers/shipments.js";
+import { batchTable, measureBatch } from "./bench-batch.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each comparison with the baseline is split into this many alternating rounds. */
@@ -281,6 +283,8 @@ async function main(): Promise<void> {
       `| ${row.name} | ${row.connections} | ${Math.round(row.rps)} | ${shown(row.ratio, 2)} | ${shown(row.cpuUs, 1)} | ${shown(row.cpuRatio, 2)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
     );
   }
+  console.log("\nA batch created and its SCAN form generated (goal: 10,000 shipments in under 10 s):\n");
+  console.log(batchTable([await measureBatch(1000), await measureBatch(10_000)]));
 }
 
 await main();

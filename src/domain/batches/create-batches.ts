@@ -123,13 +123,37 @@ export async function createBatches(
   return { batches, mergedFile };
 }
 
+/** What the checks read of a shipment: ten thousand whole rows would be tens of megabytes. */
+type CheckedShipment = Pick<
+  ShipmentRow,
+  | "id"
+  | "status"
+  | "batch_id"
+  | "manifested_at"
+  | "carrier_code"
+  | "service_id"
+  | "service_code"
+  | "ship_date"
+  | "from_location"
+>;
+
 async function loadShipments(services: DomainServices, scope: AccountScope, ids: readonly number[]) {
-  const rows: ShipmentRow[] = [];
+  const rows: CheckedShipment[] = [];
   for (const slice of slices(ids)) {
     rows.push(
       ...(await services.db
         .selectFrom("shipments")
-        .selectAll()
+        .select([
+          "id",
+          "status",
+          "batch_id",
+          "manifested_at",
+          "carrier_code",
+          "service_id",
+          "service_code",
+          "ship_date",
+          "from_location",
+        ])
         .where("account_id", "=", scope.accountId)
         .where("mode", "=", scope.mode)
         .where("id", "in", slice)
@@ -147,7 +171,7 @@ async function loadShipments(services: DomainServices, scope: AccountScope, ids:
  * Shipments that cannot be batched at all: unknown here, not bought, cancelled, already on a
  * batch or closed out. Returns the one carrier of the request.
  */
-function refuseUnavailable(ids: readonly number[], shipments: readonly ShipmentRow[]): string {
+function refuseUnavailable(ids: readonly number[], shipments: readonly CheckedShipment[]): string {
   const found = new Set(shipments.map((s) => s.id));
   const missing = ids.filter((id) => !found.has(id));
   const unavailable = [
@@ -198,7 +222,7 @@ function refuseUnavailable(ids: readonly number[], shipments: readonly ShipmentR
 /** Each shipment as the carrier's manifest rules see it, with its parcel count. */
 async function manifestPieces(
   services: DomainServices,
-  shipments: readonly ShipmentRow[],
+  shipments: readonly CheckedShipment[],
 ): Promise<(ManifestPiece & { parcels: number })[]> {
   const parcels = new Map<number, { count: number; packageType: string }>();
   for (const slice of slices(shipments.map((s) => s.id))) {
