@@ -42,3 +42,14 @@ export function rateShipment(overrides: Record<string, unknown> = {}) {
     },
   };
 }
+
+/** A USPS Ground Advantage shipment to buy (`POST /shipments/ship`'s `shipment`). */
+export function shipmentToBuy(overrides: Record<string, unknown> = {}) {
+  return {
+    to_location: SALT_LAKE_RESIDENCE,
+    from_location: LOS_ANGELES_WAREHOUSE,
+    parcels: [SMALL_BOX],
+    service_id: 1172,
+    ...overrides,
+  };
+}

@@ -4,9 +4,8 @@ import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, shipmentToBuy, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 
-const GROUND_ADVANTAGE = 1172;
 const DELAY_MS = 60_000;
 const CUSTOMS_ITEM = {
   name: "Wool sweater",
@@ -48,19 +47,7 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
   const file = (url: string) => t.app.inject({ method: "GET", url: new URL(url).pathname });
 
   async function ship(overrides: Record<string, unknown> = {}, auth = merchant.auth): Promise<number> {
-    const response = await post(
-      "/api/v2/shipments/ship",
-      {
-        shipment: {
-          to_location: SALT_LAKE_RESIDENCE,
-          from_location: LOS_ANGELES_WAREHOUSE,
-          parcels: [SMALL_BOX],
-          service_id: GROUND_ADVANTAGE,
-          ...overrides,
-        },
-      },
-      auth,
-    );
+    const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy(overrides) }, auth);
     expect(response.statusCode, response.body).toBe(201);
     return response.json().shipment.id;
   }

@@ -4,7 +4,7 @@ import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+import { shipmentToBuy } from "../helpers/shipments.js";
 
 const GROUND_ADVANTAGE = 1172;
 
@@ -42,13 +42,7 @@ describe("the automatic postal close-out at 02:00 America/Chicago", () => {
       url: "/api/v2/shipments/ship",
       headers: live,
       payload: {
-        shipment: {
-          to_location: SALT_LAKE_RESIDENCE,
-          from_location: LOS_ANGELES_WAREHOUSE,
-          parcels: [SMALL_BOX],
-          service_id,
-          ...overrides,
-        },
+        shipment: shipmentToBuy({ service_id, ...overrides }),
       },
     });
     expect(response.statusCode, response.body).toBe(201);

@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, shipmentToBuy } from "../helpers/shipments.js";
 
 const GROUND_ADVANTAGE = 1172;
-const WAREHOUSE = {
-  company: "Acme Fulfillment",
-  address1: "1 Main St",
-  city: "Los Angeles",
-  state: "CA",
-  country: "US",
-  postal_code: "90035",
-};
+const WAREHOUSE = LOS_ANGELES_WAREHOUSE;
 
 describe("USPS pickups", () => {
   let t: TestApp;
@@ -43,18 +36,7 @@ describe("USPS pickups", () => {
     return response.json();
   };
   async function ship(service_id = GROUND_ADVANTAGE, auth = merchant.auth): Promise<number> {
-    const response = await post(
-      "/api/v2/shipments/ship",
-      {
-        shipment: {
-          to_location: SALT_LAKE_RESIDENCE,
-          from_location: LOS_ANGELES_WAREHOUSE,
-          parcels: [SMALL_BOX],
-          service_id,
-        },
-      },
-      auth,
-    );
+    const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy({ service_id }) }, auth);
     expect(response.statusCode, response.body).toBe(201);
     return response.json().shipment.id;
   }
@@ -73,7 +55,7 @@ describe("USPS pickups", () => {
           postal_code: "90035",
           external_id: null,
           nick_name: null,
-          phone: null,
+          phone: "3105550100",
         }),
       });
     });

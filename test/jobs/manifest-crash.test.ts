@@ -10,7 +10,7 @@ import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from 
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { exited, waitFor } from "../helpers/processes.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+import { shipmentToBuy } from "../helpers/shipments.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CHILD_LEASE_MS = 2000;
@@ -46,12 +46,7 @@ describe("a manifest job interrupted halfway manifests no shipment", () => {
         url: "/api/v2/shipments/ship",
         headers: merchant.auth,
         payload: {
-          shipment: {
-            to_location: SALT_LAKE_RESIDENCE,
-            from_location: LOS_ANGELES_WAREHOUSE,
-            parcels: [SMALL_BOX],
-            service_id: 1172,
-          },
+          shipment: shipmentToBuy(),
         },
       });
       shipmentIds.push(response.json().shipment.id);

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Transaction } from "kysely";
 import type { BatchTable, Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -123,4 +123,31 @@ export async function piecesByService(
     .orderBy("shipments.service_code")
     .execute();
   return rows.map((r) => ({ serviceCode: r.serviceCode, pieces: Number(r.pieces) }));
+}
+
+/**
+ * Makes the bought shipments chosen by `which` and their parcels `manifested`, in the caller's
+ * transaction (a batch's document, or the close-out); returns how many shipments moved.
+ */
+export async function markManifested(
+  trx: Executor,
+  which: (eb: ExpressionBuilder<Database, "shipments">) => Expression<SqlBool>,
+  manifestedAt: string,
+  stamp: string,
+): Promise<number> {
+  await trx
+    .updateTable("parcels")
+    .set({ status: "manifested", updated_at: stamp })
+    .where("status", "=", "shipped")
+    .where("shipment_id", "in", (eb) =>
+      eb.selectFrom("shipments").select("id").where("status", "=", "shipped").where(which),
+    )
+    .execute();
+  const moved = await trx
+    .updateTable("shipments")
+    .set({ status: "manifested", manifested_at: manifestedAt, updated_at: stamp })
+    .where("status", "=", "shipped")
+    .where(which)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows);
 }

@@ -1,6 +1,7 @@
 import { addDays, centralDateAndHour } from "../../carriers/sandbox/carrier-calendar.js";
 import type { DomainServices } from "../services.js";
 import { centralTimeInstant } from "../shared/central-time.js";
+import { markManifested } from "./batches.repository.js";
 
 export const POSTAL_CLOSE_OUT_JOB = "postal.close_out";
 /** USPS closes out the day's labels at 02:00 Central (DESIGN §6.6, §6.7). */
@@ -54,36 +55,24 @@ export async function closeOutPostalDay(services: DomainServices, payload: Close
   const startOfDay = centralTimeInstant(day, 0).toISOString();
   const stamp = services.clock.now().toISOString();
   return services.db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable("shipments")
-      .set({ status: "manifested", manifested_at: closedAt, updated_at: stamp })
-      .where("carrier_code", "=", "usps")
-      .where("status", "=", "shipped")
-      .where("batch_id", "is", null)
-      .where("manifested_at", "is", null)
-      .where((eb) =>
-        eb.or([eb("ship_date", "<", day), eb.and([eb("ship_date", "=", day), eb("created_at", "<", startOfDay)])]),
-      )
-      .executeTakeFirst();
-    await trx
-      .updateTable("parcels")
-      .set({ status: "manifested", updated_at: stamp })
-      .where("status", "=", "shipped")
-      .where("shipment_id", "in", (eb) =>
-        eb
-          .selectFrom("shipments")
-          .select("id")
-          .where("carrier_code", "=", "usps")
-          .where("manifested_at", "=", closedAt)
-          .where("batch_id", "is", null),
-      )
-      .execute();
+    const closed = await markManifested(
+      trx,
+      (eb) =>
+        eb.and([
+          eb("carrier_code", "=", "usps"),
+          eb("batch_id", "is", null),
+          eb("manifested_at", "is", null),
+          eb.or([eb("ship_date", "<", day), eb.and([eb("ship_date", "=", day), eb("created_at", "<", startOfDay)])]),
+        ]),
+      closedAt,
+      stamp,
+    );
     const next = addDays(day, 1);
     await services.jobs.enqueue(POSTAL_CLOSE_OUT_JOB, { day: next } satisfies CloseOutPayload, {
       runAt: closeOutInstant(next),
       maxAttempts: 20,
       executor: trx,
     });
-    return Number(closed.numUpdatedRows);
+    return closed;
   });
 }

@@ -6,8 +6,9 @@ import type { LabelAddress } from "../../labels/label.js";
 import { type ManifestDocument, type ManifestKind, manifestPdf } from "../../labels/manifest/manifest-document.js";
 import { mergedPdf, type StoredDocument } from "../../labels/manifest/merged-labels.js";
 import type { DomainServices } from "../services.js";
+import { labelAddress } from "../shipments/label-address.js";
 import type { ShipmentAddress } from "../shipments/new-shipment.js";
-import { type BatchRow, batchParcels, piecesByService } from "./batches.repository.js";
+import { type BatchRow, batchParcels, markManifested, piecesByService } from "./batches.repository.js";
 import type { ManifestPayload } from "./create-batches.js";
 
 const KINDS: Record<string, ManifestKind> = { usps: "usps-scan-form", dhl_ecommerce: "dhl-ecommerce-manifest" };
@@ -54,24 +55,7 @@ export async function generateManifests(services: DomainServices, payload: Manif
         .where("status", "=", "pending")
         .executeTakeFirst();
       if (Number(recorded.numUpdatedRows) !== 1) continue;
-      await trx
-        .updateTable("parcels")
-        .set({ status: "manifested", updated_at: stamp })
-        .where("status", "=", "shipped")
-        .where("shipment_id", "in", (eb) =>
-          eb
-            .selectFrom("shipments")
-            .select("id")
-            .where("batch_id", "=", document.batchId)
-            .where("status", "=", "shipped"),
-        )
-        .execute();
-      await trx
-        .updateTable("shipments")
-        .set({ status: "manifested", manifested_at: stamp, updated_at: stamp })
-        .where("batch_id", "=", document.batchId)
-        .where("status", "=", "shipped")
-        .execute();
+      await markManifested(trx, (eb) => eb("batch_id", "=", document.batchId), stamp, stamp);
     }
   });
 }
@@ -159,16 +143,5 @@ async function mailerOf(services: DomainServices, batchId: number): Promise<Labe
     .orderBy("id")
     .limit(1)
     .executeTakeFirstOrThrow();
-  const from = JSON.parse(first.from_location) as ShipmentAddress;
-  return {
-    name: [from.first_name, from.last_name].filter(Boolean).join(" ") || null,
-    company: from.company ?? null,
-    address1: from.address1,
-    address2: from.address2 ?? null,
-    city: from.city,
-    state: from.state,
-    postalCode: from.postal_code,
-    country: from.country,
-    phone: from.phone ?? null,
-  };
+  return labelAddress(JSON.parse(first.from_location) as ShipmentAddress);
 }

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { type CarrierAdapter, CarrierError, type Purchase } from "../../carriers/carrier.js";
 import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
-import type { LabelAddress, RenderedLabel } from "../../labels/label.js";
+import type { RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { DomainError } from "../errors.js";
 import { deliveryDate } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { type CheckedShipment, checkShipment } from "./check-shipment.js";
-import type { NewShipment, ShipmentAddress } from "./new-shipment.js";
+import { labelAddress } from "./label-address.js";
+import type { NewShipment } from "./new-shipment.js";
 import {
   insertMeterEntry,
   insertParcels,
@@ -204,21 +205,6 @@ async function writeLabels(
       return { fileName, rendered };
     }),
   );
-}
-
-function labelAddress(address: ShipmentAddress): LabelAddress {
-  const name = [address.first_name, address.last_name].filter(Boolean).join(" ") || null;
-  return {
-    name,
-    company: address.company ?? null,
-    address1: address.address1,
-    address2: address.address2 ?? null,
-    city: address.city,
-    state: address.state,
-    postalCode: address.postal_code,
-    country: address.country,
-    phone: address.phone ?? null,
-  };
 }
 
 /** What the carrier sold, written at once: the recovery job voids it if the process dies now. */

@@ -6,13 +6,14 @@
 import type { LabelDrawing } from "../drawing.js";
 import type { LabelLayout } from "../layout/label-layout.js";
 import { usDate } from "../layout/label-values.js";
-import { inGroups, type ManifestDocument, type ManifestRow, pageCount } from "./manifest-document.js";
+import type { ManifestDocument, ManifestRow } from "./manifest-document.js";
 import {
   CONTENT_WIDTH_IN,
   countsTable,
+  type ListPlan,
   labelledBlock,
-  listCapacity,
   listColumns,
+  listPages,
   MARGIN_IN,
   mailerLines,
   newSheet,
@@ -21,9 +22,7 @@ import {
   testBanner,
 } from "./manifest-page.js";
 
-const COLUMNS = 2;
-const FIRST_LIST_TOP_IN = 5.6;
-const NEXT_LIST_TOP_IN = 2.2;
+const DHL_LIST: ListPlan = { columns: 2, firstTop: 5.6, nextTop: 2.2 };
 
 function pageBarcode(layout: LabelLayout, document: ManifestDocument, page: number, y: number): number {
   const data = `${document.documentNumber}-${page}`;
@@ -44,12 +43,7 @@ export async function* dhlEcommerceManifestPages(
   document: ManifestDocument,
   rows: AsyncIterable<ManifestRow>,
 ): AsyncIterable<LabelDrawing> {
-  const first = listCapacity(FIRST_LIST_TOP_IN, COLUMNS);
-  const rest = listCapacity(NEXT_LIST_TOP_IN, COLUMNS);
-  const pages = pageCount(document.trackingNumberCount, first, rest);
-  let page = 0;
-  for await (const group of inGroups(rows, (index) => (index === 0 ? first : rest))) {
-    page += 1;
+  for await (const { rows: group, page, pages } of listPages(document, rows, DHL_LIST)) {
     const layout = newSheet();
     let y = layout.text(page === 1 ? "DHL eCommerce – Manifest" : "DHL eCommerce – Manifest (continued)", {
       x: MARGIN_IN,
@@ -73,8 +67,8 @@ export async function* dhlEcommerceManifestPages(
     }
     listColumns(
       layout,
-      page === 1 ? FIRST_LIST_TOP_IN : NEXT_LIST_TOP_IN,
-      COLUMNS,
+      page === 1 ? DHL_LIST.firstTop : DHL_LIST.nextTop,
+      DHL_LIST.columns,
       group.map((row) => `${row.trackingNumber}   ${row.countedAs}`),
     );
     pageFooter(layout, document, page, pages);

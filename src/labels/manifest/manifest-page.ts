@@ -2,7 +2,7 @@
 import type { LabelDrawing, TextItem } from "../drawing.js";
 import { LabelLayout } from "../layout/label-layout.js";
 import { addressLines } from "../layout/label-values.js";
-import type { ManifestDocument } from "./manifest-document.js";
+import { inGroups, type ManifestDocument, type ManifestRow, pageCount } from "./manifest-document.js";
 
 export const SHEET = { widthIn: 8.5, heightIn: 11 } as const;
 export const MARGIN_IN = 0.5;
@@ -23,6 +23,29 @@ export function sheetDrawing(layout: LabelLayout): LabelDrawing {
 /** How many rows fit from `top` down in `columns` columns. */
 export function listCapacity(top: number, columns: number): number {
   return Math.floor((LIST_BOTTOM_IN - top) / LIST_LINE_IN) * columns;
+}
+
+/** Where a document's list of pieces starts on its first page and on the pages after. */
+export interface ListPlan {
+  columns: number;
+  firstTop: number;
+  nextTop: number;
+}
+
+/** The rows a page lists, with the page's number and the document's page count. */
+export async function* listPages(
+  document: ManifestDocument,
+  rows: AsyncIterable<ManifestRow>,
+  plan: ListPlan,
+): AsyncIterable<{ rows: ManifestRow[]; page: number; pages: number }> {
+  const first = listCapacity(plan.firstTop, plan.columns);
+  const rest = listCapacity(plan.nextTop, plan.columns);
+  const pages = pageCount(document.trackingNumberCount, first, rest);
+  let page = 0;
+  for await (const group of inGroups(rows, (index) => (index === 0 ? first : rest))) {
+    page += 1;
+    yield { rows: group, page, pages };
+  }
 }
 
 /**

@@ -6,13 +6,14 @@
  */
 import type { LabelDrawing } from "../drawing.js";
 import { groupCharacters, usDate } from "../layout/label-values.js";
-import { inGroups, type ManifestDocument, type ManifestRow, pageCount } from "./manifest-document.js";
+import type { ManifestDocument, ManifestRow } from "./manifest-document.js";
 import {
   CONTENT_WIDTH_IN,
   countsTable,
+  type ListPlan,
   labelledBlock,
-  listCapacity,
   listColumns,
+  listPages,
   MARGIN_IN,
   mailerLines,
   newSheet,
@@ -22,9 +23,7 @@ import {
   testBanner,
 } from "./manifest-page.js";
 
-const COLUMNS = 3;
-const FIRST_LIST_TOP_IN = 6.3;
-const NEXT_LIST_TOP_IN = 1.25;
+const SCAN_FORM_LIST: ListPlan = { columns: 3, firstTop: 6.3, nextTop: 1.25 };
 /** 15 mils: the IMpb X-dimension for sheet printers. */
 const IMPB_MODULE_IN = 0.015;
 
@@ -32,24 +31,19 @@ export async function* scanFormPages(
   document: ManifestDocument,
   rows: AsyncIterable<ManifestRow>,
 ): AsyncIterable<LabelDrawing> {
-  const first = listCapacity(FIRST_LIST_TOP_IN, COLUMNS);
-  const rest = listCapacity(NEXT_LIST_TOP_IN, COLUMNS);
-  const pages = pageCount(document.trackingNumberCount, first, rest);
-  let page = 0;
-  for await (const group of inGroups(rows, (index) => (index === 0 ? first : rest))) {
-    page += 1;
+  for await (const { rows: group, page, pages } of listPages(document, rows, SCAN_FORM_LIST)) {
     const layout = newSheet();
     const numbers = group.map((row) => groupCharacters(row.trackingNumber, 4));
     if (page === 1) {
       const top = firstPageHead(layout, document);
       layout.text("TRACKING NUMBERS", {
         x: MARGIN_IN,
-        y: Math.min(top, FIRST_LIST_TOP_IN - 0.2),
+        y: Math.min(top, SCAN_FORM_LIST.firstTop - 0.2),
         width: CONTENT_WIDTH_IN,
         sizePt: 7,
         weight: "bold",
       });
-      listColumns(layout, FIRST_LIST_TOP_IN, COLUMNS, numbers);
+      listColumns(layout, SCAN_FORM_LIST.firstTop, SCAN_FORM_LIST.columns, numbers);
     } else {
       layout.text(`PS Form 5630 – SCAN Form ${groupCharacters(document.documentNumber, 4)} (continued)`, {
         x: MARGIN_IN,
@@ -65,7 +59,7 @@ export async function* scanFormPages(
         sizePt: 9,
       });
       if (document.testMode) testBanner(layout, MARGIN_IN + 0.5);
-      listColumns(layout, NEXT_LIST_TOP_IN, COLUMNS, numbers);
+      listColumns(layout, SCAN_FORM_LIST.nextTop, SCAN_FORM_LIST.columns, numbers);
     }
     pageFooter(layout, document, page, pages);
     yield sheetDrawing(layout);

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { LocationIn } from "../shipment.schemas.js";
 
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 const nullableString = Type.Union([Type.String(), Type.Null()]);
@@ -8,21 +9,11 @@ const Id = Type.Union([
 ]);
 const Day = Type.String({ minLength: 8, maxLength: 40, description: "YYYY-MM-DD or DD-MM-YYYY" });
 
-/** Addr-availability-in / Addr-pickup-in (reference §5.1). */
+/** Addr-availability-in / Addr-pickup-in (reference §5.1): an address with an id of the caller's, no phone needed. */
 const PickupLocationIn = Type.Object({
   external_id: optionalText(100),
-  company: optionalText(100),
-  first_name: optionalText(100),
-  last_name: optionalText(100),
-  address1: Type.String({ minLength: 1, maxLength: 200 }),
-  address2: optionalText(200),
-  address3: optionalText(200),
-  city: Type.String({ minLength: 1, maxLength: 100 }),
-  state: Type.String({ minLength: 1, maxLength: 50 }),
-  country: Type.String({ pattern: "^[A-Za-z]{2}$" }),
-  postal_code: Type.String({ minLength: 1, maxLength: 20 }),
+  ...LocationIn.properties,
   phone: optionalText(40),
-  email: optionalText(320),
 });
 export type PickupLocationIn = Static<typeof PickupLocationIn>;
 
