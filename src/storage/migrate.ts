@@ -3,6 +3,7 @@ import type { Db, DialectName } from "./db.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import * as carriers from "./migrations/0002-carriers.js";
 import * as shipments from "./migrations/0003-shipments.js";
+import * as ehubServiceIds from "./migrations/0005-ehub-service-ids.js";
 import * as eventsAndSubscriptions from "./migrations/0006-events-and-subscriptions.js";
 import * as batchesAndPickups from "./migrations/0008-batches-and-pickups.js";
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0001-foundation": foundation,
   "0002-carriers": carriers,
   "0003-shipments": shipments,
+  "0005-ehub-service-ids": ehubServiceIds,
   "0006-events-and-subscriptions": eventsAndSubscriptions,
   "0008-batches-and-pickups": batchesAndPickups,
 };
@@ -22,20 +24,34 @@ async function currentSchema(db: Db): Promise<string> {
   return rows[0]?.schema ?? "public";
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+async function migratorFor(db: Db): Promise<Migrator> {
   const migrations: Record<string, Migration> = {};
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
     migrations[name] = { up: (k) => migration.up(k, db.dialect) };
   }
-  const migrator = new Migrator({
+  return new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },
     // Kysely looks for its bookkeeping tables in every schema it can see: on a PostgreSQL server
     // whose other schemas hold them (other installations, other test runs) it would take theirs
     // for ours. The schema the connection works in is the one that counts.
     migrationTableSchema: db.dialect === "postgres" ? await currentSchema(db) : undefined,
+    // Migrations are numbered when work starts and may be released out of that order: a database
+    // that already ran a later number still runs an earlier one that arrives after it.
+    allowUnorderedMigrations: true,
   });
-  const result = await migrator.migrateToLatest();
+}
+
+function succeeded(result: MigrationResultSet): MigrationResultSet {
   if (result.error) throw result.error;
   return result;
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  return succeeded(await (await migratorFor(db)).migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name` (a data migration is tested on rows from before it). */
+export async function migrateUpTo(db: Db, name: string): Promise<MigrationResultSet> {
+  return succeeded(await (await migratorFor(db)).migrateTo(name));
 }

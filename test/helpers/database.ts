@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Db, openDatabase } from "../../src/storage/db.js";
-import { migrateToLatest } from "../../src/storage/migrate.js";
+import { migrateToLatest, migrateUpTo } from "../../src/storage/migrate.js";
 
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file by default, or a new
@@ -23,7 +23,9 @@ export interface TestDatabase {
 export const testDialect = (): "sqlite" | "postgres" =>
   process.env.TEST_DATABASE_URL?.startsWith("postgres") ? "postgres" : "sqlite";
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `upTo` stops after that migration, so a later data migration can be tested on old rows. */
+export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
+  const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db));
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl?.startsWith("postgres")) {
     const schema = `porter_test_${randomBytes(6).toString("hex")}`;
@@ -33,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
     const url = `${pgUrl}${pgUrl.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     const db = openDatabase(url);
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       db,
       url,
@@ -51,7 +53,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-test-"));
   const url = `sqlite://${path.join(dir, "test.sqlite")}`;
   const db = openDatabase(url);
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     url,
