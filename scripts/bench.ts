@@ -179,7 +179,7 @@ async function compare(
 /** The same shipment bought over and over, as UPS Ground, in one label format. */
 function shipBody(format: string): string {
   const { shipment } = JSON.parse(RATE_BODY) as { shipment: Record<string, unknown> };
-  return JSON.stringify({ shipment: { ...shipment, service_id: 92001, label_format: format, label_size: "4x6" } });
+  return JSON.stringify({ shipment: { ...shipment, service_id: 666, label_format: format, label_size: "4x6" } });
 }
 
 // The same shipment the HTTP tests rate and buy.

@@ -13,6 +13,8 @@ export interface PackageTypeDefinition {
   type: string;
   /** Display name, e.g. "Priority Mail Flat Rate Envelope". */
   name: string;
+  /** eHub's name where it differs from `name`, e.g. "FlatRateEnvelope"; `GET /services` shows it. */
+  listedName?: string;
   /** Flat-rate / one-rate packaging is priced by the package, not by weight and zone. */
   flatRate?: boolean;
   /** Outside dimensions in inches where the carrier fixes them (envelopes, boxes). */
@@ -25,12 +27,24 @@ export type ServiceScope = "domestic" | "international";
 /** Which kind of destination address a service delivers to; `any` when it does not care. */
 export type AddressKind = "residential" | "commercial" | "any";
 
-export interface ServiceDefinition {
+/** One (id, code, name) under which eHub's catalogue lists a service. */
+export interface ServiceListing {
   serviceId: number;
-  /** Display name, e.g. "USPS Ground Advantage". */
-  name: string;
-  /** Carrier prefix plus the service in snake case, e.g. `usps_ground_advantage`. */
+  /** eHub's code, e.g. `usps_priority`, `fedex_ground_home`. */
   serviceCode: string;
+  /** eHub's name, e.g. "Priority Mail", "FEDEX_GROUND", "ExpressWorldwide". */
+  listedName: string;
+}
+
+/**
+ * A service Porter rates and sells. Its own id, code and listed name are the listing a real eHub
+ * account is rated under; `otherListings` are the further ids (older or newer series, sometimes
+ * under another code) that eHub lists for the same service and that clients may send.
+ */
+export interface ServiceDefinition extends ServiceListing {
+  /** The carrier's own wording, for labels and messages, e.g. "FedEx Ground". */
+  name: string;
+  otherListings: readonly ServiceListing[];
   carrierCode: CarrierCode;
   category: "shipping";
   scope: ServiceScope;
@@ -90,4 +104,9 @@ export interface RateQuote {
 /** Why a service cannot carry a parcel (too heavy, wrong packaging …), in the carrier's words. */
 export interface RateRefusal {
   refused: string;
+}
+
+/** One entry of eHub's catalogue, written the way its `GET /services` answers it. */
+export function listing(serviceId: number, serviceCode: string, listedName: string): ServiceListing {
+  return { serviceId, serviceCode, listedName };
 }

@@ -1,5 +1,5 @@
 import type { CarrierAdapter } from "./carrier.js";
-import type { CarrierCode, ServiceDefinition } from "./catalogue.js";
+import type { CarrierCode, ServiceDefinition, ServiceListing } from "./catalogue.js";
 import { dhlEcommerce } from "./dhl-ecommerce/index.js";
 import { dhlExpress } from "./dhl-express/index.js";
 import { fedex } from "./fedex/index.js";
@@ -10,18 +10,38 @@ import { usps } from "./usps/index.js";
 export const CARRIERS: readonly CarrierAdapter[] = [usps, ups, fedex, dhlEcommerce, dhlExpress];
 
 const byCode = new Map<string, CarrierAdapter>(CARRIERS.map((c) => [c.code, c]));
-const serviceById = new Map<number, ServiceDefinition>(
-  CARRIERS.flatMap((c) => c.services.map((s) => [s.serviceId, s] as const)),
+/** A service together with the listing a client named it by. */
+export interface ListedService {
+  service: ServiceDefinition;
+  listing: ServiceListing;
+}
+
+const listedById = new Map<number, ListedService>(
+  CARRIERS.flatMap((c) =>
+    c.services.flatMap((service) =>
+      [service, ...service.otherListings].map((listing) => [listing.serviceId, { service, listing }] as const),
+    ),
+  ),
 );
 
 export function findCarrier(code: string): CarrierAdapter | undefined {
   return byCode.get(code);
 }
 
+/** The service listed under `serviceId`: its own id or any other id eHub lists it under. */
 export function findService(serviceId: number): ServiceDefinition | undefined {
-  return serviceById.get(serviceId);
+  return listedById.get(serviceId)?.service;
 }
 
-export const ALL_SERVICES: readonly ServiceDefinition[] = [...serviceById.values()];
+export function findListedService(serviceId: number): ListedService | undefined {
+  return listedById.get(serviceId);
+}
+
+export const ALL_SERVICES: readonly ServiceDefinition[] = CARRIERS.flatMap((c) => c.services);
+
+/** Every (id, code, name) of every service, in id order, as `GET /services` lists them. */
+export const ALL_LISTED_SERVICES: readonly ListedService[] = [...listedById.values()].sort(
+  (a, b) => a.listing.serviceId - b.listing.serviceId,
+);
 
 export const CARRIER_CODES_CONNECTED_BY_DEFAULT: readonly CarrierCode[] = CARRIERS.map((c) => c.code);

@@ -323,7 +323,7 @@ describe("the porter CLI", () => {
         "--carrier",
         "ups",
         "--services",
-        "92001,669",
+        "666,669",
         "--credentials",
         '{"account_number":"A1B2C3","password":"hunter2"}',
       ),

@@ -23,14 +23,14 @@ describe("carrier accounts", () => {
     const response = await connect({
       carrier_code: "fed_ex",
       credentials: { account_number: "510087143", api_secret: "s3cr3t-value" },
-      enabled_service_ids: [393, 93001],
+      enabled_service_ids: [393, 392],
       description: "Main FedEx account",
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().carrier_account).toMatchObject({
       carrier_code: "fed_ex",
       mode: "test",
-      enabled_service_ids: [393, 93001],
+      enabled_service_ids: [393, 392],
       has_credentials: true,
       description: "Main FedEx account",
     });
@@ -55,7 +55,7 @@ describe("carrier accounts", () => {
         .json()
         .service_rates.map((r: { service_id: number }) => r.service_id)
         .sort(),
-    ).toEqual([393, 93001]);
+    ).toEqual([392, 393]);
   });
 
   it("refuses unknown carriers and services, a second connection, and the other mode", async () => {

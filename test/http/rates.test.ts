@@ -115,7 +115,7 @@ describe("POST /rates", () => {
 
   it("offers FedEx Home Delivery to a residence and FedEx Ground to a business, never both", async () => {
     const home = (await rate(rateShipment())).rates.map((r) => r.service_code);
-    expect(home).toContain("fedex_home_delivery");
+    expect(home).toContain("fedex_ground_home");
     expect(home).not.toContain("fedex_ground");
     const business = (
       await rate(
@@ -123,12 +123,12 @@ describe("POST /rates", () => {
       )
     ).rates.map((r) => r.service_code);
     expect(business).toContain("fedex_ground");
-    expect(business).not.toContain("fedex_home_delivery");
+    expect(business).not.toContain("fedex_ground_home");
   });
 
   it("adds the residential surcharge for UPS to a residence and not to a business", async () => {
     const upsGround = async (to: object) =>
-      (await rate(rateShipment({ to_location: to, include_services: [92001] }))).rates[0]!;
+      (await rate(rateShipment({ to_location: to, include_services: [666] }))).rates[0]!;
     const home = await upsGround(SALT_LAKE_RESIDENCE);
     const office = await upsGround({ ...SALT_LAKE_RESIDENCE, company: "Utah Widgets" });
     expect(home.shipping_cost_details.map((l) => l.type)).toContain("residential");
@@ -163,7 +163,7 @@ describe("POST /rates", () => {
           rateShipment({
             to_location: { ...SALT_LAKE_RESIDENCE, postal_code, city, state },
             parcels: [{ length: 12, width: 3, height: 10, weight, package_type: "flat_rate_envelope" }],
-            include_services: [91001],
+            include_services: [684],
           }),
         )
       ).rates[0]!;

@@ -9,7 +9,7 @@ import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 
 const GROUND_ADVANTAGE = 1172;
-const UPS_GROUND = 92001;
+const UPS_GROUND = 666;
 
 function shipment(overrides: Record<string, unknown> = {}) {
   return {
@@ -431,7 +431,7 @@ describe("buying, reading and cancelling shipments", () => {
   });
 
   describe("customs", () => {
-    const PRIORITY_INTERNATIONAL = 91052;
+    const PRIORITY_INTERNATIONAL = 691;
     const item = (customs_data: Record<string, unknown>, price = 20) => ({
       name: "Wool sweater",
       description: "Knitted wool sweater",

@@ -133,15 +133,15 @@ export interface DhlEcommerceTariff {
 }
 
 export const DHL_ECOMMERCE_TARIFFS: Readonly<Record<string, DhlEcommerceTariff>> = {
-  dhl_ecommerce_parcel_ground: { byWeight: PARCEL_GROUND },
-  dhl_ecommerce_parcel_expedited: { byWeight: PARCEL_EXPEDITED },
-  dhl_ecommerce_parcel_expedited_max: { byWeight: PARCEL_EXPEDITED_MAX },
-  dhl_ecommerce_bpm_ground: { byWeight: BPM_GROUND },
-  dhl_ecommerce_bpm_expedited: { byWeight: BPM_EXPEDITED },
-  dhl_ecommerce_parcel_ground_gde: { byWeight: PARCEL_GROUND },
-  dhl_ecommerce_parcel_international_direct: { byWeight: PARCEL_INTERNATIONAL_DIRECT },
-  dhl_ecommerce_parcel_international_standard: { byWeight: PARCEL_INTERNATIONAL_STANDARD },
-  dhl_ecommerce_packet_international: { byWeight: PACKET_INTERNATIONAL, maxSumOfSidesIn: 36 },
+  dhl_parcel_ground: { byWeight: PARCEL_GROUND },
+  dhl_parcel_expedited: { byWeight: PARCEL_EXPEDITED },
+  dhl_parcel_expedited_max: { byWeight: PARCEL_EXPEDITED_MAX },
+  dhl_bpm_ground: { byWeight: BPM_GROUND },
+  dhl_bpm_expedited: { byWeight: BPM_EXPEDITED },
+  dhl_parcel_ground_gde: { byWeight: PARCEL_GROUND },
+  dhl_parcel_intl_direct: { byWeight: PARCEL_INTERNATIONAL_DIRECT },
+  dhl_parcel_intl_standard: { byWeight: PARCEL_INTERNATIONAL_STANDARD },
+  dhl_packet_intl: { byWeight: PACKET_INTERNATIONAL, maxSumOfSidesIn: 36 },
 };
 
 /** The charge for one parcel on a DHL eCommerce product, or DHL's reason for refusing it. */

@@ -6,11 +6,12 @@
  * below (25 lb / 27 × 17 × 17 in parcels, 15 lb Bound Printed Matter, 4.4 lb packets) are
  * placeholders to configure.
  *
- * Service ids: every DHL eCommerce service is 94000 + n, with n 1–49 for domestic and 51–99 for
- * international services, never renumbered or reused. No service takes more than one parcel per
- * shipment, and none offers carrier packaging.
+ * Service ids, codes and names are eHub's (its `GET /services`): the 1041–1050 series answers
+ * rates, the international services' 1187–1189 listings are accepted as other listings. Global
+ * Direct Entry, which eHub lacks, keeps Porter's own id 94006. No service takes more than one parcel
+ * per shipment, and none offers carrier packaging.
  */
-import type { ServiceDefinition } from "../catalogue.js";
+import { listing, type ServiceDefinition } from "../catalogue.js";
 
 const POUND = 16;
 
@@ -48,41 +49,51 @@ const INTERNATIONAL_PARCEL = {
 export const DHL_ECOMMERCE_SERVICES: readonly ServiceDefinition[] = [
   {
     ...DOMESTIC_PARCEL,
-    serviceId: 94001,
+    serviceId: 1043,
+    serviceCode: "dhl_parcel_ground",
+    listedName: "DHL Ecommerce Parcel Ground",
     name: "DHL Parcel Ground", // product GND
-    serviceCode: "dhl_ecommerce_parcel_ground",
+    otherListings: [],
     packageTypes: [],
     transitDays: { min: 2, max: 8 },
   },
   {
     ...DOMESTIC_PARCEL,
-    serviceId: 94002,
+    serviceId: 1041,
+    serviceCode: "dhl_parcel_expedited",
+    listedName: "DHL Ecommerce Parcel Expedited",
     name: "DHL Parcel Expedited", // product EXP
-    serviceCode: "dhl_ecommerce_parcel_expedited",
+    otherListings: [],
     packageTypes: [],
     transitDays: { min: 2, max: 5 },
   },
   {
     ...DOMESTIC_PARCEL,
-    serviceId: 94003,
+    serviceId: 1042,
+    serviceCode: "dhl_parcel_expedited_max",
+    listedName: "DHL Ecommerce Parcel Expedited Max",
     name: "DHL Parcel Expedited Max", // product MAX
-    serviceCode: "dhl_ecommerce_parcel_expedited_max",
+    otherListings: [],
     packageTypes: [],
     transitDays: { min: 2, max: 4 },
   },
   {
     ...BOUND_PRINTED_MATTER,
-    serviceId: 94004,
+    serviceId: 1045,
+    serviceCode: "dhl_bpm_ground",
+    listedName: "DHL Ecommerce BPM Ground",
     name: "DHL BPM Ground", // product BGN
-    serviceCode: "dhl_ecommerce_bpm_ground",
+    otherListings: [],
     packageTypes: [],
     transitDays: { min: 2, max: 8 },
   },
   {
     ...BOUND_PRINTED_MATTER,
-    serviceId: 94005,
+    serviceId: 1044,
+    serviceCode: "dhl_bpm_expedited",
+    listedName: "DHL Ecommerce BPM Expedited",
     name: "DHL BPM Expedited", // product BEX
-    serviceCode: "dhl_ecommerce_bpm_expedited",
+    otherListings: [],
     packageTypes: [],
     transitDays: { min: 2, max: 5 },
   },
@@ -91,25 +102,31 @@ export const DHL_ECOMMERCE_SERVICES: readonly ServiceDefinition[] = [
     // consolidator posts its own pre-induction events (USPS Shipping Partner events 80–82).
     ...DOMESTIC_PARCEL,
     serviceId: 94006,
+    serviceCode: "dhl_parcel_ground_gde",
+    listedName: "DHL Parcel Ground Global Direct Entry",
     name: "DHL Parcel Ground Global Direct Entry",
-    serviceCode: "dhl_ecommerce_parcel_ground_gde",
+    otherListings: [],
     packageTypes: [],
     transitDays: { min: 2, max: 8 },
     gde: true,
   },
   {
     ...INTERNATIONAL_PARCEL,
-    serviceId: 94051,
+    serviceId: 1046,
+    serviceCode: "dhl_parcel_intl_direct",
+    listedName: "DHL Ecommerce International Direct",
     name: "DHL Parcel International Direct", // product PLT
-    serviceCode: "dhl_ecommerce_parcel_international_direct",
+    otherListings: [listing(1187, "dhl_parcel_international_direct", "DHL Parcel International Direct")],
     packageTypes: [],
     transitDays: { min: 4, max: 10 },
   },
   {
     ...INTERNATIONAL_PARCEL,
-    serviceId: 94052,
+    serviceId: 1047,
+    serviceCode: "dhl_parcel_intl_standard",
+    listedName: "DHL Ecommerce International Standard",
     name: "DHL Parcel International Standard", // product PLY
-    serviceCode: "dhl_ecommerce_parcel_international_standard",
+    otherListings: [listing(1188, "dhl_parcel_international_standard", "DHL Parcel International Standard")],
     packageTypes: [],
     transitDays: { min: 6, max: 15 },
   },
@@ -118,9 +135,11 @@ export const DHL_ECOMMERCE_SERVICES: readonly ServiceDefinition[] = [
     // rates.ts), which bounds length plus girth at 60 in.
     ...DHL_ECOMMERCE_DEFAULTS,
     scope: "international",
-    serviceId: 94053,
+    serviceId: 1048,
+    serviceCode: "dhl_packet_intl",
+    listedName: "DHL Ecommerce Packet International",
     name: "DHL Packet International", // product PKY
-    serviceCode: "dhl_ecommerce_packet_international",
+    otherListings: [listing(1189, "dhl_packet_international", "DHL Packet International")],
     packageTypes: [],
     maxWeightOz: 70.4,
     maxLengthIn: 24,

@@ -38,7 +38,7 @@ export const DHL_EXPRESS_FUEL_SURCHARGE_BASIS_POINTS = 2750;
 /** ⚠ 5,000 cm³/kg is DHL's usual divisor; 139 in³/lb is its U.S.-unit equivalent. Applies to every piece. */
 const DHL_EXPRESS_DIMENSIONAL_WEIGHT: DimensionalWeightRule = { divisorCubicInPerLb: 139, appliesAboveCubicIn: 0 };
 
-const EXPRESS_ENVELOPE = "dhl_express_envelope";
+const EXPRESS_ENVELOPE = "envelope";
 const INTERNATIONAL_FIRST_GROUP = 1;
 
 /** Surcharge amounts (⚠ synthetic); an oversize piece has a side over 100 cm. */
@@ -93,9 +93,9 @@ export interface DhlExpressTariff {
 }
 
 export const DHL_EXPRESS_TARIFFS: Readonly<Record<string, DhlExpressTariff>> = {
-  dhl_express_worldwide: { byWeight: EXPRESS_WORLDWIDE, envelopeCents: [5190, 5690, 6590, 7190, 7990] },
-  dhl_express_1200: { byWeight: EXPRESS_1200, envelopeCents: [6690, 7190, 8090, 8690, 9490] },
-  dhl_express_900: { byWeight: EXPRESS_900, envelopeCents: [9690, 10190, 11090, 11690, 12490] },
+  express_worldwide: { byWeight: EXPRESS_WORLDWIDE, envelopeCents: [5190, 5690, 6590, 7190, 7990] },
+  express1200: { byWeight: EXPRESS_1200, envelopeCents: [6690, 7190, 8090, 8690, 9490] },
+  express900: { byWeight: EXPRESS_900, envelopeCents: [9690, 10190, 11090, 11690, 12490] },
 };
 
 /** The base transportation charge and the weight it was billed at. */

@@ -6,11 +6,11 @@
  * carrier-facts §3.6 and §4.4. ⚠ The limits (70 kg, 120 × 80 × 80 cm per piece) are karrio's
  * configuration, not confirmed from DHL.
  *
- * DHL Express carries no U.S. domestic shipments, so every service is international. Service ids:
- * every DHL Express service is 95000 + n, with n 1–49 for domestic and 51–99 for international
- * services, never renumbered or reused.
+ * DHL Express carries no U.S. domestic shipments, so every service is international. Service ids,
+ * codes and names are eHub's (its `GET /services`): the 281–312 series answers rates; each
+ * product's non-document listing and its 924–927 listing are accepted as other listings.
  */
-import type { PackageTypeDefinition, ServiceDefinition } from "../catalogue.js";
+import { listing, type PackageTypeDefinition, type ServiceDefinition } from "../catalogue.js";
 import { PARCEL } from "../sandbox/eligibility.js";
 
 const POUND = 16;
@@ -18,8 +18,8 @@ const POUND = 16;
 /** Envelopes and flyers flex, so they carry weight caps (0.5, 2 and 3 kg, in ounces) but no fixed dimensions. */
 const DHL_EXPRESS_PACKAGE_TYPES: PackageTypeDefinition[] = [
   PARCEL,
-  { type: "dhl_express_envelope", name: "DHL Express Envelope", maxWeightOz: 17.6 },
-  { type: "dhl_flyer", name: "DHL Standard Flyer", maxWeightOz: 70.5 },
+  { type: "envelope", name: "DHL Express Envelope", listedName: "Envelope", maxWeightOz: 17.6 },
+  { type: "flyer", name: "DHL Standard Flyer", listedName: "DHLFlyer", maxWeightOz: 70.5 },
   { type: "dhl_large_flyer", name: "DHL Large Flyer", maxWeightOz: 105.8 },
 ];
 
@@ -40,25 +40,40 @@ const DHL_EXPRESS_DEFAULTS = {
 export const DHL_EXPRESS_SERVICES: readonly ServiceDefinition[] = [
   {
     ...DHL_EXPRESS_DEFAULTS,
-    serviceId: 95051,
+    serviceId: 300,
+    serviceCode: "express_worldwide",
+    listedName: "ExpressWorldwide",
     name: "DHL Express Worldwide", // product P
-    serviceCode: "dhl_express_worldwide",
+    otherListings: [
+      listing(304, "express_worldwide_non_doc", "ExpressWorldwideNonDoc"),
+      listing(924, "dhl_express", "DHL Worldwide Priority Express"),
+    ],
     packageTypes: DHL_EXPRESS_PACKAGE_TYPES,
     transitDays: { min: 1, max: 4 }, // ⚠ end of the business day, by lane
   },
   {
     ...DHL_EXPRESS_DEFAULTS,
-    serviceId: 95052,
+    serviceId: 294,
+    serviceCode: "express1200",
+    listedName: "Express1200",
     name: "DHL Express 12:00", // product Y
-    serviceCode: "dhl_express_1200",
+    otherListings: [
+      listing(293, "express1200_non_doc", "Express1200NonDoc"),
+      listing(926, "express1200", "DHL Express 12:00"),
+    ],
     packageTypes: DHL_EXPRESS_PACKAGE_TYPES,
     transitDays: { min: 1, max: 3 }, // ⚠
   },
   {
     ...DHL_EXPRESS_DEFAULTS,
-    serviceId: 95053,
+    serviceId: 295,
+    serviceCode: "express900",
+    listedName: "Express900",
     name: "DHL Express 9:00", // product E
-    serviceCode: "dhl_express_900",
+    otherListings: [
+      listing(296, "express900_non_doc", "Express900NonDoc"),
+      listing(925, "express900", "DHL Express 9:00"),
+    ],
     packageTypes: DHL_EXPRESS_PACKAGE_TYPES,
     transitDays: { min: 1, max: 3 }, // ⚠
   },

@@ -182,10 +182,10 @@ const EXPRESS_SAVER_ONE_RATE: PackagePriceTable = {
   prices: {
     fedex_envelope: [2030, 2255, 2635, 2880, 3120, 3325, 3595],
     fedex_pak: [2270, 2520, 2945, 3220, 3485, 3715, 4020],
-    fedex_small_box: [2390, 2650, 3100, 3390, 3670, 3910, 4230],
-    fedex_medium_box: [2675, 2970, 3470, 3795, 4110, 4380, 4740],
-    fedex_large_box: [3705, 4110, 4805, 5255, 5690, 6060, 6555],
-    fedex_extra_large_box: [5260, 5830, 6820, 7460, 8075, 8600, 9305],
+    fedex_box_small: [2390, 2650, 3100, 3390, 3670, 3910, 4230],
+    fedex_box_medium: [2675, 2970, 3470, 3795, 4110, 4380, 4740],
+    fedex_box_large: [3705, 4110, 4805, 5255, 5690, 6060, 6555],
+    fedex_box_extra_large: [5260, 5830, 6820, 7460, 8075, 8600, 9305],
     fedex_tube: [3465, 3845, 4495, 4915, 5320, 5670, 6135],
   },
 };
@@ -195,10 +195,10 @@ const TWO_DAY_ONE_RATE: PackagePriceTable = {
   prices: {
     fedex_envelope: [2425, 2925, 3530, 3955, 4335, 4710, 5135],
     fedex_pak: [2710, 3270, 3945, 4420, 4845, 5265, 5740],
-    fedex_small_box: [2850, 3440, 4150, 4650, 5100, 5540, 6040],
-    fedex_medium_box: [3190, 3855, 4650, 5210, 5710, 6205, 6765],
-    fedex_large_box: [4420, 5330, 6435, 7210, 7905, 8585, 9360],
-    fedex_extra_large_box: [6270, 7570, 9130, 10230, 11220, 12190, 13290],
+    fedex_box_small: [2850, 3440, 4150, 4650, 5100, 5540, 6040],
+    fedex_box_medium: [3190, 3855, 4650, 5210, 5710, 6205, 6765],
+    fedex_box_large: [4420, 5330, 6435, 7210, 7905, 8585, 9360],
+    fedex_box_extra_large: [6270, 7570, 9130, 10230, 11220, 12190, 13290],
     fedex_tube: [4135, 4990, 6020, 6745, 7395, 8035, 8760],
   },
 };
@@ -208,10 +208,10 @@ const TWO_DAY_AM_ONE_RATE: PackagePriceTable = {
   prices: {
     fedex_envelope: [2710, 3275, 3955, 4430, 4855, 5275, 5750],
     fedex_pak: [3030, 3660, 4420, 4950, 5425, 5895, 6425],
-    fedex_small_box: [3190, 3855, 4650, 5210, 5710, 6205, 6765],
-    fedex_medium_box: [3575, 4320, 5210, 5835, 6395, 6950, 7575],
-    fedex_large_box: [4945, 5975, 7210, 8075, 8850, 9620, 10485],
-    fedex_extra_large_box: [7020, 8480, 10230, 11460, 12560, 13650, 14885],
+    fedex_box_small: [3190, 3855, 4650, 5210, 5710, 6205, 6765],
+    fedex_box_medium: [3575, 4320, 5210, 5835, 6395, 6950, 7575],
+    fedex_box_large: [4945, 5975, 7210, 8075, 8850, 9620, 10485],
+    fedex_box_extra_large: [7020, 8480, 10230, 11460, 12560, 13650, 14885],
     fedex_tube: [4625, 5590, 6745, 7555, 8280, 8995, 9810],
   },
 };
@@ -221,10 +221,10 @@ const STANDARD_OVERNIGHT_ONE_RATE: PackagePriceTable = {
   prices: {
     fedex_envelope: [5005, 5560, 6180, 6560, 6985, 7320, 7700],
     fedex_pak: [5595, 6215, 6905, 7335, 7810, 8180, 8605],
-    fedex_small_box: [5890, 6540, 7270, 7720, 8220, 8610, 9060],
-    fedex_medium_box: [6595, 7325, 8140, 8645, 9205, 9645, 10145],
-    fedex_large_box: [9130, 10135, 11270, 11965, 12740, 13345, 14045],
-    fedex_extra_large_box: [12960, 14390, 15995, 16985, 18085, 18940, 19930],
+    fedex_box_small: [5890, 6540, 7270, 7720, 8220, 8610, 9060],
+    fedex_box_medium: [6595, 7325, 8140, 8645, 9205, 9645, 10145],
+    fedex_box_large: [9130, 10135, 11270, 11965, 12740, 13345, 14045],
+    fedex_box_extra_large: [12960, 14390, 15995, 16985, 18085, 18940, 19930],
     fedex_tube: [8540, 9485, 10540, 11195, 11920, 12485, 13135],
   },
 };
@@ -234,10 +234,10 @@ const PRIORITY_OVERNIGHT_ONE_RATE: PackagePriceTable = {
   prices: {
     fedex_envelope: [5605, 6225, 6920, 7350, 7825, 8200, 8625],
     fedex_pak: [6265, 6960, 7735, 8215, 8745, 9165, 9640],
-    fedex_small_box: [6595, 7325, 8140, 8645, 9205, 9645, 10145],
-    fedex_medium_box: [7385, 8205, 9115, 9680, 10310, 10800, 11360],
-    fedex_large_box: [10220, 11355, 12615, 13400, 14270, 14950, 15725],
-    fedex_extra_large_box: [14510, 16115, 17910, 19020, 20250, 21220, 22320],
+    fedex_box_small: [6595, 7325, 8140, 8645, 9205, 9645, 10145],
+    fedex_box_medium: [7385, 8205, 9115, 9680, 10310, 10800, 11360],
+    fedex_box_large: [10220, 11355, 12615, 13400, 14270, 14950, 15725],
+    fedex_box_extra_large: [14510, 16115, 17910, 19020, 20250, 21220, 22320],
     fedex_tube: [9565, 10620, 11805, 12535, 13345, 13985, 14710],
   },
 };
@@ -247,10 +247,10 @@ const FIRST_OVERNIGHT_ONE_RATE: PackagePriceTable = {
   prices: {
     fedex_envelope: [8580, 9200, 9895, 10325, 10800, 11175, 11600],
     fedex_pak: [9590, 10285, 11060, 11540, 12070, 12490, 12965],
-    fedex_small_box: [10095, 10825, 11640, 12145, 12705, 13145, 13645],
-    fedex_medium_box: [11305, 12125, 13035, 13600, 14230, 14720, 15280],
-    fedex_large_box: [15645, 16780, 18040, 18825, 19695, 20375, 21150],
-    fedex_extra_large_box: [22210, 23815, 25610, 26720, 27950, 28920, 30020],
+    fedex_box_small: [10095, 10825, 11640, 12145, 12705, 13145, 13645],
+    fedex_box_medium: [11305, 12125, 13035, 13600, 14230, 14720, 15280],
+    fedex_box_large: [15645, 16780, 18040, 18825, 19695, 20375, 21150],
+    fedex_box_extra_large: [22210, 23815, 25610, 26720, 27950, 28920, 30020],
     fedex_tube: [14640, 15695, 16880, 17610, 18420, 19060, 19785],
   },
 };
@@ -265,23 +265,23 @@ export interface FedexTariff {
 
 export const FEDEX_TARIFFS: Readonly<Record<string, FedexTariff>> = {
   fedex_ground: { byWeight: GROUND, network: "ground" },
-  fedex_home_delivery: { byWeight: GROUND, network: "ground" },
+  fedex_ground_home: { byWeight: GROUND, network: "ground" },
   fedex_express_saver: { byWeight: EXPRESS_SAVER, oneRate: EXPRESS_SAVER_ONE_RATE, network: "express" },
   fedex_2day: { byWeight: TWO_DAY, oneRate: TWO_DAY_ONE_RATE, network: "express" },
   fedex_2day_am: { byWeight: TWO_DAY_AM, oneRate: TWO_DAY_AM_ONE_RATE, network: "express" },
-  fedex_standard_overnight: {
+  fedex_overnight_standard: {
     byWeight: STANDARD_OVERNIGHT,
     oneRate: STANDARD_OVERNIGHT_ONE_RATE,
     network: "express",
   },
-  fedex_priority_overnight: {
+  fedex_overnight_priority: {
     byWeight: PRIORITY_OVERNIGHT,
     oneRate: PRIORITY_OVERNIGHT_ONE_RATE,
     network: "express",
   },
-  fedex_first_overnight: { byWeight: FIRST_OVERNIGHT, oneRate: FIRST_OVERNIGHT_ONE_RATE, network: "express" },
-  fedex_international_priority: { byWeight: INTERNATIONAL_PRIORITY, network: "express" },
-  fedex_international_economy: { byWeight: INTERNATIONAL_ECONOMY, network: "express" },
+  fedex_overnight_1st: { byWeight: FIRST_OVERNIGHT, oneRate: FIRST_OVERNIGHT_ONE_RATE, network: "express" },
+  fedex_intl_priority: { byWeight: INTERNATIONAL_PRIORITY, network: "express" },
+  fedex_intl_economy: { byWeight: INTERNATIONAL_ECONOMY, network: "express" },
 };
 
 /** One Rate: one all-inclusive price per packaging and zone, whatever the weight. */

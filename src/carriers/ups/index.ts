@@ -9,16 +9,16 @@ const SANDBOX_SHIPPER_ACCOUNT = "8Y6X57";
 /** The two characters inside a 1Z number that name the service (01 Next Day Air, 03 Ground …). */
 const SERVICE_CODE_IN_NUMBER: Record<string, string> = {
   ups_ground: "03",
-  ups_3_day_select: "12",
-  ups_2nd_day_air: "02",
-  ups_2nd_day_air_am: "59",
-  ups_next_day_air_saver: "13",
-  ups_next_day_air: "01",
-  ups_next_day_air_early: "14",
+  ups_3day_select: "12",
+  ups_2nd_day: "02",
+  ups_2nd_day_am: "59",
+  ups_next_day_saver: "13",
+  ups_next_day: "01",
+  ups_next_day_am: "14",
   ups_express: "07",
   ups_express_plus: "54",
-  ups_worldwide_saver: "65",
-  ups_worldwide_expedited: "08",
+  ups_saver: "65",
+  ups_expedited: "08",
   ups_standard: "11",
 };
 

@@ -227,36 +227,36 @@ export interface UpsTariff {
 
 export const UPS_TARIFFS: Readonly<Record<string, UpsTariff>> = {
   ups_ground: { byWeight: GROUND, network: "ground" },
-  ups_3_day_select: { byWeight: THREE_DAY_SELECT, network: "air" },
-  ups_2nd_day_air: {
+  ups_3day_select: { byWeight: THREE_DAY_SELECT, network: "air" },
+  ups_2nd_day: {
     byWeight: SECOND_DAY_AIR,
     letterCents: [2335, 2795, 3360, 3760, 4120, 4480, 4870],
     network: "air",
   },
-  ups_2nd_day_air_am: {
+  ups_2nd_day_am: {
     byWeight: SECOND_DAY_AIR_AM,
     letterCents: [2615, 3130, 3765, 4210, 4615, 5015, 5455],
     network: "air",
   },
-  ups_next_day_air_saver: {
+  ups_next_day_saver: {
     byWeight: NEXT_DAY_AIR_SAVER,
     letterCents: [4810, 5320, 5920, 6280, 6680, 7000, 7360],
     network: "air",
   },
-  ups_next_day_air: {
+  ups_next_day: {
     byWeight: NEXT_DAY_AIR,
     letterCents: [5190, 5745, 6390, 6785, 7215, 7560, 7950],
     network: "air",
   },
-  ups_next_day_air_early: {
+  ups_next_day_am: {
     byWeight: NEXT_DAY_AIR_EARLY,
     letterCents: [7990, 8545, 9190, 9585, 10015, 10360, 10750],
     network: "air",
   },
   ups_express: { byWeight: WORLDWIDE_EXPRESS, network: "air" },
   ups_express_plus: { byWeight: WORLDWIDE_EXPRESS_PLUS, network: "air" },
-  ups_worldwide_saver: { byWeight: WORLDWIDE_SAVER, network: "air" },
-  ups_worldwide_expedited: { byWeight: WORLDWIDE_EXPEDITED, network: "air" },
+  ups_saver: { byWeight: WORLDWIDE_SAVER, network: "air" },
+  ups_expedited: { byWeight: WORLDWIDE_EXPEDITED, network: "air" },
   ups_standard: { byWeight: STANDARD, network: "ground", destinationCountries: ["CA", "MX"] },
 };
 

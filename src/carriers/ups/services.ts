@@ -4,11 +4,11 @@
  * https://www.ups.com/content/us/en/resources/ship/packaging/weight_size.html for the 150 lb /
  * 108 in / 165 in limits, as collected in carrier-facts §3.3 and §4.3. Transit times abroad are ⚠.
  *
- * Service ids: eHub's where known (669 Worldwide Express, 670 Worldwide Express Plus); every other
- * UPS service is 92000 + n, with n 1–49 for domestic and 51–99 for international services, never
- * renumbered or reused.
+ * Service ids, codes and names are eHub's (its `GET /services`): the 666–682 series answers rates;
+ * the 765–776 series and the Worldwide services' 1053–1056 listings (under `ups_ww_*` codes) are
+ * accepted as other listings. Package types carry eHub's type and name.
  */
-import type { PackageTypeDefinition, ServiceDefinition } from "../catalogue.js";
+import { listing, type PackageTypeDefinition, type ServiceDefinition } from "../catalogue.js";
 import { PARCEL } from "../sandbox/eligibility.js";
 
 const POUND = 16;
@@ -19,22 +19,30 @@ const UPS_AIR_PACKAGE_TYPES: PackageTypeDefinition[] = [
   PARCEL,
   { type: "ups_letter", name: "UPS Letter" },
   { type: "ups_pak", name: "UPS Pak" },
-  { type: "ups_tube", name: "UPS Express Tube", dimensionsIn: { length: 38, width: 6, height: 6 } },
   {
-    type: "ups_express_box_small",
+    type: "ups_tube",
+    name: "UPS Express Tube",
+    listedName: "UPS Tube",
+    dimensionsIn: { length: 38, width: 6, height: 6 },
+  },
+  {
+    type: "ups_box_small",
     name: "UPS Express Box - Small",
+    listedName: "UPS Small Express Box",
     maxWeightOz: EXPRESS_BOX_MAX_WEIGHT_OZ,
     dimensionsIn: { length: 13, width: 11, height: 2 },
   },
   {
-    type: "ups_express_box_medium",
+    type: "ups_box_medium",
     name: "UPS Express Box - Medium",
+    listedName: "UPS Medium Express Box",
     maxWeightOz: EXPRESS_BOX_MAX_WEIGHT_OZ,
     dimensionsIn: { length: 16, width: 11, height: 3 },
   },
   {
-    type: "ups_express_box_large",
+    type: "ups_box_large",
     name: "UPS Express Box - Large",
+    listedName: "UPS Large Express Box",
     maxWeightOz: EXPRESS_BOX_MAX_WEIGHT_OZ,
     dimensionsIn: { length: 18, width: 13, height: 3 },
   },
@@ -57,63 +65,77 @@ const UPS_INTERNATIONAL = { ...UPS_DEFAULTS, scope: "international" } as const;
 export const UPS_SERVICES: readonly ServiceDefinition[] = [
   {
     ...UPS_DOMESTIC,
-    serviceId: 92001,
-    name: "UPS Ground",
+    serviceId: 666,
     serviceCode: "ups_ground",
+    listedName: "Ground",
+    name: "UPS Ground",
+    otherListings: [listing(767, "ups_ground", "UPS Ground")],
     packageTypes: [],
     transitDays: { min: 1, max: 5 },
     deliveryGuaranteed: false,
   },
   {
     ...UPS_DOMESTIC,
-    serviceId: 92002,
+    serviceId: 677,
+    serviceCode: "ups_3day_select",
+    listedName: "3DaySelect",
     name: "UPS 3 Day Select",
-    serviceCode: "ups_3_day_select",
+    otherListings: [listing(768, "ups_3day_select", "UPS 3 Day Select")],
     packageTypes: [],
     transitDays: { min: 3, max: 3 },
     deliveryGuaranteed: true,
   },
   {
     ...UPS_DOMESTIC,
-    serviceId: 92003,
+    serviceId: 675,
+    serviceCode: "ups_2nd_day",
+    listedName: "2ndDayAir",
     name: "UPS 2nd Day Air",
-    serviceCode: "ups_2nd_day_air",
+    otherListings: [listing(766, "ups_2nd_day", "UPS 2nd Day Air")],
     packageTypes: UPS_AIR_PACKAGE_TYPES,
     transitDays: { min: 2, max: 2 },
     deliveryGuaranteed: true,
   },
   {
     ...UPS_DOMESTIC,
-    serviceId: 92004,
+    serviceId: 676,
+    serviceCode: "ups_2nd_day_am",
+    listedName: "2ndDayAirAM",
     name: "UPS 2nd Day Air A.M.",
-    serviceCode: "ups_2nd_day_air_am",
+    otherListings: [listing(771, "ups_2nd_day_am", "UPS 2nd Day Air AM")],
     packageTypes: UPS_AIR_PACKAGE_TYPES,
     transitDays: { min: 2, max: 2 },
     deliveryGuaranteed: true,
   },
   {
     ...UPS_DOMESTIC,
-    serviceId: 92005,
+    serviceId: 673,
+    serviceCode: "ups_next_day_saver",
+    listedName: "NextDayAirSaver",
     name: "UPS Next Day Air Saver",
-    serviceCode: "ups_next_day_air_saver",
+    otherListings: [listing(769, "ups_next_day_saver", "UPS Next Day Air Saver")],
     packageTypes: UPS_AIR_PACKAGE_TYPES,
     transitDays: { min: 1, max: 1 },
     deliveryGuaranteed: true,
   },
   {
     ...UPS_DOMESTIC,
-    serviceId: 92006,
+    serviceId: 672,
+    serviceCode: "ups_next_day",
+    listedName: "NextDayAir",
     name: "UPS Next Day Air",
-    serviceCode: "ups_next_day_air",
+    otherListings: [listing(765, "ups_next_day", "UPS Next Day Air")],
     packageTypes: UPS_AIR_PACKAGE_TYPES,
     transitDays: { min: 1, max: 1 },
     deliveryGuaranteed: true,
   },
   {
     ...UPS_DOMESTIC,
-    serviceId: 92007,
+    serviceId: 674,
+    serviceCode: "ups_next_day_am",
+    listedName: "NextDayAirEarlyAM",
     name: "UPS Next Day Air Early",
-    serviceCode: "ups_next_day_air_early",
+    otherListings: [listing(770, "ups_next_day_am", "UPS Next Day Air Early AM")],
     packageTypes: UPS_AIR_PACKAGE_TYPES,
     transitDays: { min: 1, max: 1 },
     deliveryGuaranteed: true,
@@ -122,8 +144,13 @@ export const UPS_SERVICES: readonly ServiceDefinition[] = [
     // eHub lists Worldwide Express and Express Plus with no package types, i.e. `parcel` only.
     ...UPS_INTERNATIONAL,
     serviceId: 669,
-    name: "UPS Worldwide Express",
     serviceCode: "ups_express",
+    listedName: "Express",
+    name: "UPS Worldwide Express",
+    otherListings: [
+      listing(1054, "ups_ww_express", "UPS Worldwide Express"),
+      listing(772, "ups_ww_express", "UPS Worldwide Express"),
+    ],
     packageTypes: [],
     transitDays: { min: 1, max: 3 },
     deliveryGuaranteed: true,
@@ -131,26 +158,41 @@ export const UPS_SERVICES: readonly ServiceDefinition[] = [
   {
     ...UPS_INTERNATIONAL,
     serviceId: 670,
-    name: "UPS Worldwide Express Plus",
     serviceCode: "ups_express_plus",
+    listedName: "ExpressPlus",
+    name: "UPS Worldwide Express Plus",
+    otherListings: [
+      listing(1053, "ups_ww_express_plus", "UPS Worldwide Express Plus"),
+      listing(775, "ups_ww_express_plus", "UPS Worldwide Express Plus"),
+    ],
     packageTypes: [],
     transitDays: { min: 1, max: 3 },
     deliveryGuaranteed: true,
   },
   {
     ...UPS_INTERNATIONAL,
-    serviceId: 92051,
+    serviceId: 668,
+    serviceCode: "ups_saver",
+    listedName: "UPSSaver",
     name: "UPS Worldwide Saver",
-    serviceCode: "ups_worldwide_saver",
+    otherListings: [
+      listing(1055, "ups_ww_express_saver", "UPS Worldwide Express Saver"),
+      listing(776, "ups_ww_express_saver", "UPS Worldwide Saver"),
+    ],
     packageTypes: [],
     transitDays: { min: 1, max: 3 },
     deliveryGuaranteed: true,
   },
   {
     ...UPS_INTERNATIONAL,
-    serviceId: 92052,
+    serviceId: 671,
+    serviceCode: "ups_expedited",
+    listedName: "Expedited",
     name: "UPS Worldwide Expedited",
-    serviceCode: "ups_worldwide_expedited",
+    otherListings: [
+      listing(1056, "ups_ww_expedited", "UPS Worldwide Expedited"),
+      listing(773, "ups_ww_expedited", "UPS Worldwide Expedited"),
+    ],
     packageTypes: [],
     transitDays: { min: 2, max: 5 },
     deliveryGuaranteed: true,
@@ -158,9 +200,11 @@ export const UPS_SERVICES: readonly ServiceDefinition[] = [
   {
     // Ground service to Canada and Mexico only (rates.ts refuses other destinations).
     ...UPS_INTERNATIONAL,
-    serviceId: 92053,
-    name: "UPS Standard",
+    serviceId: 667,
     serviceCode: "ups_standard",
+    listedName: "UPSStandard",
+    name: "UPS Standard",
+    otherListings: [listing(774, "ups_standard", "UPS Standard")],
     packageTypes: [],
     transitDays: { min: 1, max: 5 },
     deliveryGuaranteed: false,

@@ -14,16 +14,16 @@ import { generateTrackingNumber, impbRoutingBarcodeData } from "./tracking-numbe
  */
 const SERVICE_TYPE_CODE: Record<string, string> = {
   usps_priority: "055",
-  usps_priority_express: "701",
+  usps_express: "701",
   usps_parcel_select: "612",
   usps_media_mail: "022",
   usps_library_mail: "023",
   usps_first_class: "001",
 };
 const S10_INDICATOR: Record<string, string> = {
-  usps_priority_express_international: "EZ",
-  usps_priority_international: "CP",
-  usps_first_class_international: "LX",
+  usps_intl_express: "EZ",
+  usps_intl_priority: "CP",
+  usps_intl_first_class_package: "LX",
 };
 
 /** USPS: every API, including SCAN-form manifests and carrier pickups. */

@@ -196,12 +196,12 @@ const PRIORITY_MAIL_FLAT_RATE: PackagePriceTable = {
   firstColumn: 1,
   prices: {
     flat_rate_envelope: [1015],
-    legal_flat_rate_envelope: [1045],
-    padded_flat_rate_envelope: [1090],
+    flat_rate_legal_envelope: [1045],
+    flat_rate_padded_envelope: [1090],
     small_flat_rate_box: [1165],
     medium_flat_rate_box: [1960],
     large_flat_rate_box: [2870],
-    large_flat_rate_box_apo_fpo: [2670],
+    military_flat_rate_box: [2670],
   },
 };
 
@@ -209,8 +209,8 @@ const PRIORITY_MAIL_EXPRESS_FLAT_RATE: PackagePriceTable = {
   firstColumn: 1,
   prices: {
     flat_rate_envelope: [3395],
-    legal_flat_rate_envelope: [3415],
-    padded_flat_rate_envelope: [3445],
+    flat_rate_legal_envelope: [3415],
+    flat_rate_padded_envelope: [3445],
   },
 };
 
@@ -219,8 +219,8 @@ const PRIORITY_MAIL_INTERNATIONAL_FLAT_RATE: PackagePriceTable = {
   firstColumn: 1,
   prices: {
     flat_rate_envelope: [3795, 4195, 4595, 4695, 4895],
-    legal_flat_rate_envelope: [3895, 4295, 4695, 4795, 4995],
-    padded_flat_rate_envelope: [3995, 4395, 4795, 4895, 5095],
+    flat_rate_legal_envelope: [3895, 4295, 4695, 4795, 4995],
+    flat_rate_padded_envelope: [3995, 4395, 4795, 4895, 5095],
     small_flat_rate_box: [3845, 4245, 4645, 4745, 4945],
     medium_flat_rate_box: [9045, 10945, 13595, 14195, 14995],
     large_flat_rate_box: [11745, 14095, 17395, 18295, 19295],
@@ -231,8 +231,8 @@ const PRIORITY_MAIL_EXPRESS_INTERNATIONAL_FLAT_RATE: PackagePriceTable = {
   firstColumn: 1,
   prices: {
     flat_rate_envelope: [6395, 6795, 7395, 7795, 8595],
-    legal_flat_rate_envelope: [6545, 6945, 7545, 7945, 8745],
-    padded_flat_rate_envelope: [6645, 7045, 7645, 8045, 8845],
+    flat_rate_legal_envelope: [6545, 6945, 7545, 7945, 8745],
+    flat_rate_padded_envelope: [6645, 7045, 7645, 8045, 8845],
   },
 };
 
@@ -300,7 +300,7 @@ export const USPS_TARIFFS: Readonly<Record<string, UspsTariff>> = {
     dimensionalWeight: true,
     nonstandardFees: PRIORITY_NONSTANDARD_FEES,
   },
-  usps_priority_express: {
+  usps_express: {
     byWeight: { parcel: PRIORITY_MAIL_EXPRESS },
     flatRate: PRIORITY_MAIL_EXPRESS_FLAT_RATE,
     dimensionalWeight: true,
@@ -326,17 +326,17 @@ export const USPS_TARIFFS: Readonly<Record<string, UspsTariff>> = {
     dimensionalWeight: false,
     nonstandardFees: GROUND_NONSTANDARD_FEES,
   },
-  usps_first_class_international: {
+  usps_intl_first_class_package: {
     byWeight: { parcel: FIRST_CLASS_PACKAGE_INTERNATIONAL },
     dimensionalWeight: false,
     maxSumOfSidesIn: 36,
   },
-  usps_priority_international: {
+  usps_intl_priority: {
     byWeight: { parcel: PRIORITY_MAIL_INTERNATIONAL },
     flatRate: PRIORITY_MAIL_INTERNATIONAL_FLAT_RATE,
     dimensionalWeight: false,
   },
-  usps_priority_express_international: {
+  usps_intl_express: {
     byWeight: { parcel: PRIORITY_MAIL_EXPRESS_INTERNATIONAL },
     flatRate: PRIORITY_MAIL_EXPRESS_INTERNATIONAL_FLAT_RATE,
     dimensionalWeight: false,

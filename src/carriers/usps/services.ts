@@ -4,10 +4,12 @@
  * for mail classes and Flat Rate packaging; https://www.usps.com/international/ and DMM/IMM for
  * limits, as collected in carrier-facts §3.1, §3.2 and §4.1. ⚠ marks values that were not confirmed.
  *
- * Service ids: eHub's where known (1172, 686, 683); every other USPS service is 91000 + n, with
- * n 1–49 for domestic and 51–99 for international services, never renumbered or reused.
+ * Service ids, codes and names are eHub's (its `GET /services`): the series a real account is rated
+ * under (684–692, 1172–1174; 683 First-Class Mail) answers rates, the other series are accepted as
+ * other listings. Package types carry eHub's type and name where eHub lists them. Services eHub
+ * lacks (Global Direct Entry) have ids of their own from 91000, never renumbered or reused.
  */
-import type { PackageTypeDefinition, ServiceDefinition } from "../catalogue.js";
+import { listing, type PackageTypeDefinition, type ServiceDefinition } from "../catalogue.js";
 import { PARCEL } from "../sandbox/eligibility.js";
 
 const POUND = 16;
@@ -18,26 +20,49 @@ const PRIORITY_LENGTH_PLUS_GIRTH_IN = 108;
 // Envelopes flex, so only boxes carry fixed dimensions; the Medium box comes in two shapes.
 const PRIORITY_MAIL_PACKAGE_TYPES: PackageTypeDefinition[] = [
   PARCEL,
-  { type: "softpack", name: "Priority Mail Cubic Soft Pack", maxWeightOz: 20 * POUND },
-  { type: "flat_rate_envelope", name: "Priority Mail Flat Rate Envelope", flatRate: true },
-  { type: "legal_flat_rate_envelope", name: "Priority Mail Legal Flat Rate Envelope", flatRate: true },
-  { type: "padded_flat_rate_envelope", name: "Priority Mail Padded Flat Rate Envelope", flatRate: true },
+  { type: "softpack", name: "Priority Mail Cubic Soft Pack", listedName: "Softpack", maxWeightOz: 20 * POUND },
+  {
+    type: "flat_rate_envelope",
+    name: "Priority Mail Flat Rate Envelope",
+    listedName: "FlatRateEnvelope",
+    flatRate: true,
+  },
+  {
+    type: "flat_rate_legal_envelope",
+    name: "Priority Mail Legal Flat Rate Envelope",
+    listedName: "FlatRateLegalEnvelope",
+    flatRate: true,
+  },
+  {
+    type: "flat_rate_padded_envelope",
+    name: "Priority Mail Padded Flat Rate Envelope",
+    listedName: "FlatRatePaddedEnvelope",
+    flatRate: true,
+  },
   {
     type: "small_flat_rate_box",
     name: "Priority Mail Small Flat Rate Box",
+    listedName: "SmallFlatRateBox",
     flatRate: true,
     dimensionsIn: { length: 8.6875, width: 5.4375, height: 1.75 },
   },
-  { type: "medium_flat_rate_box", name: "Priority Mail Medium Flat Rate Box", flatRate: true },
+  {
+    type: "medium_flat_rate_box",
+    name: "Priority Mail Medium Flat Rate Box",
+    listedName: "MediumFlatRateBox",
+    flatRate: true,
+  },
   {
     type: "large_flat_rate_box",
     name: "Priority Mail Large Flat Rate Box",
+    listedName: "LargeFlatRateBox",
     flatRate: true,
     dimensionsIn: { length: 12.25, width: 12.25, height: 6 },
   },
   {
-    type: "large_flat_rate_box_apo_fpo",
+    type: "military_flat_rate_box",
     name: "Priority Mail Large Flat Rate Box APO/FPO/DPO",
+    listedName: "MilitaryFlatRateBox",
     flatRate: true,
     dimensionsIn: { length: 12.25, width: 12.25, height: 6 },
   },
@@ -45,15 +70,41 @@ const PRIORITY_MAIL_PACKAGE_TYPES: PackageTypeDefinition[] = [
 
 const PRIORITY_MAIL_EXPRESS_PACKAGE_TYPES: PackageTypeDefinition[] = [
   PARCEL,
-  { type: "flat_rate_envelope", name: "Priority Mail Express Flat Rate Envelope", flatRate: true },
-  { type: "legal_flat_rate_envelope", name: "Priority Mail Express Legal Flat Rate Envelope", flatRate: true },
-  { type: "padded_flat_rate_envelope", name: "Priority Mail Express Padded Flat Rate Envelope", flatRate: true },
+  {
+    type: "flat_rate_envelope",
+    name: "Priority Mail Express Flat Rate Envelope",
+    listedName: "FlatRateEnvelope",
+    flatRate: true,
+  },
+  {
+    type: "flat_rate_legal_envelope",
+    name: "Priority Mail Express Legal Flat Rate Envelope",
+    listedName: "FlatRateLegalEnvelope",
+    flatRate: true,
+  },
+  {
+    type: "flat_rate_padded_envelope",
+    name: "Priority Mail Express Padded Flat Rate Envelope",
+    listedName: "FlatRatePaddedEnvelope",
+    flatRate: true,
+  },
 ];
 
 // First-Class Mail: letters up to 11-1/2 × 6-1/8 × 1/4 in and 3.5 oz; flats up to 15 × 12 × 3/4 in and 13 oz (DMM 101).
 const FIRST_CLASS_MAIL_PACKAGE_TYPES: PackageTypeDefinition[] = [
-  { type: "letter", name: "Letter", maxWeightOz: 3.5, dimensionsIn: { length: 11.5, width: 6.125, height: 0.25 } },
-  { type: "large_envelope", name: "Large Envelope", dimensionsIn: { length: 15, width: 12, height: 0.75 } },
+  {
+    type: "letter",
+    name: "Letter",
+    listedName: "Letter",
+    maxWeightOz: 3.5,
+    dimensionsIn: { length: 11.5, width: 6.125, height: 0.25 },
+  },
+  {
+    type: "large_envelope",
+    name: "Large Envelope",
+    listedName: "LargeEnvelope",
+    dimensionsIn: { length: 15, width: 12, height: 0.75 },
+  },
 ];
 
 // The 4-lb cap on envelopes and the Small box is USPS's; the 20-lb cap on Medium/Large boxes is ⚠.
@@ -62,24 +113,28 @@ const PRIORITY_MAIL_INTERNATIONAL_PACKAGE_TYPES: PackageTypeDefinition[] = [
   {
     type: "flat_rate_envelope",
     name: "Priority Mail International Flat Rate Envelope",
+    listedName: "FlatRateEnvelope",
     flatRate: true,
     maxWeightOz: 4 * POUND,
   },
   {
-    type: "legal_flat_rate_envelope",
+    type: "flat_rate_legal_envelope",
     name: "Priority Mail International Legal Flat Rate Envelope",
+    listedName: "FlatRateLegalEnvelope",
     flatRate: true,
     maxWeightOz: 4 * POUND,
   },
   {
-    type: "padded_flat_rate_envelope",
+    type: "flat_rate_padded_envelope",
     name: "Priority Mail International Padded Flat Rate Envelope",
+    listedName: "FlatRatePaddedEnvelope",
     flatRate: true,
     maxWeightOz: 4 * POUND,
   },
   {
     type: "small_flat_rate_box",
     name: "Priority Mail International Small Flat Rate Box",
+    listedName: "SmallFlatRateBox",
     flatRate: true,
     maxWeightOz: 4 * POUND,
     dimensionsIn: { length: 8.6875, width: 5.4375, height: 1.75 },
@@ -87,12 +142,14 @@ const PRIORITY_MAIL_INTERNATIONAL_PACKAGE_TYPES: PackageTypeDefinition[] = [
   {
     type: "medium_flat_rate_box",
     name: "Priority Mail International Medium Flat Rate Box",
+    listedName: "MediumFlatRateBox",
     flatRate: true,
     maxWeightOz: 20 * POUND,
   },
   {
     type: "large_flat_rate_box",
     name: "Priority Mail International Large Flat Rate Box",
+    listedName: "LargeFlatRateBox",
     flatRate: true,
     maxWeightOz: 20 * POUND,
     dimensionsIn: { length: 12.25, width: 12.25, height: 6 },
@@ -104,18 +161,21 @@ const PRIORITY_MAIL_EXPRESS_INTERNATIONAL_PACKAGE_TYPES: PackageTypeDefinition[]
   {
     type: "flat_rate_envelope",
     name: "Priority Mail Express International Flat Rate Envelope",
+    listedName: "FlatRateEnvelope",
     flatRate: true,
     maxWeightOz: 4 * POUND,
   },
   {
-    type: "legal_flat_rate_envelope",
+    type: "flat_rate_legal_envelope",
     name: "Priority Mail Express International Legal Flat Rate Envelope",
+    listedName: "FlatRateLegalEnvelope",
     flatRate: true,
     maxWeightOz: 4 * POUND,
   },
   {
-    type: "padded_flat_rate_envelope",
+    type: "flat_rate_padded_envelope",
     name: "Priority Mail Express International Padded Flat Rate Envelope",
+    listedName: "FlatRatePaddedEnvelope",
     flatRate: true,
     maxWeightOz: 4 * POUND,
   },
@@ -141,17 +201,21 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
     ...USPS_DEFAULTS,
     ...GROUND_ADVANTAGE_LIMITS,
     serviceId: 1172,
-    name: "USPS Ground Advantage",
     serviceCode: "usps_ground_advantage",
+    listedName: "USPS Ground Advantage",
+    name: "USPS Ground Advantage",
+    otherListings: [listing(1175, "usps_ground_advantage", "Ground Advantage")],
     scope: "domestic",
     packageTypes: [],
     deliveryGuaranteed: false,
   },
   {
     ...USPS_DEFAULTS,
-    serviceId: 91001,
-    name: "USPS Priority Mail",
+    serviceId: 684,
     serviceCode: "usps_priority",
+    listedName: "Priority Mail",
+    name: "USPS Priority Mail",
+    otherListings: [listing(158, "usps_priority", "Priority Mail"), listing(984, "usps_priority", "Priority Mail")],
     scope: "domestic",
     packageTypes: PRIORITY_MAIL_PACKAGE_TYPES,
     maxWeightOz: 70 * POUND,
@@ -162,9 +226,14 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
   },
   {
     ...USPS_DEFAULTS,
-    serviceId: 91002,
+    serviceId: 685,
+    serviceCode: "usps_express",
+    listedName: "Priority Mail Express",
     name: "USPS Priority Mail Express",
-    serviceCode: "usps_priority_express",
+    otherListings: [
+      listing(161, "usps_express", "Priority Mail Express"),
+      listing(985, "usps_express", "Priority Mail Express"),
+    ],
     scope: "domestic",
     packageTypes: PRIORITY_MAIL_EXPRESS_PACKAGE_TYPES,
     maxWeightOz: 70 * POUND,
@@ -176,8 +245,14 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
   {
     ...USPS_DEFAULTS,
     serviceId: 686,
-    name: "USPS Parcel Select",
     serviceCode: "usps_parcel_select",
+    listedName: "Parcel Select",
+    name: "USPS Parcel Select",
+    otherListings: [
+      listing(166, "usps_parcel_select", "Parcel Select"),
+      listing(787, "usps_parcel_select", "Parcel Select Ground"),
+      listing(986, "usps_parcel_select", "Parcel Select"),
+    ],
     scope: "domestic",
     packageTypes: [],
     maxWeightOz: 70 * POUND,
@@ -189,8 +264,14 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
   {
     ...USPS_DEFAULTS,
     serviceId: 683,
-    name: "USPS First-Class Mail",
     serviceCode: "usps_first_class",
+    listedName: "First Class Mail",
+    name: "USPS First-Class Mail",
+    otherListings: [
+      listing(157, "usps_first_class", "First Class Mail"),
+      listing(784, "usps_first_class", "First Class Mail"),
+      listing(983, "usps_first_class", "First Class Mail"),
+    ],
     scope: "domestic",
     packageTypes: FIRST_CLASS_MAIL_PACKAGE_TYPES,
     maxWeightOz: 13,
@@ -201,9 +282,15 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
   },
   {
     ...USPS_DEFAULTS,
-    serviceId: 91003,
-    name: "USPS Media Mail",
+    serviceId: 688,
     serviceCode: "usps_media_mail",
+    listedName: "Media Mail",
+    name: "USPS Media Mail",
+    otherListings: [
+      listing(159, "usps_media_mail", "Media Mail"),
+      listing(786, "usps_media_mail", "Media"),
+      listing(987, "usps_media_mail", "Media Mail"),
+    ],
     scope: "domestic",
     packageTypes: [],
     maxWeightOz: 70 * POUND,
@@ -214,9 +301,15 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
   },
   {
     ...USPS_DEFAULTS,
-    serviceId: 91004,
-    name: "USPS Library Mail",
+    serviceId: 687,
     serviceCode: "usps_library_mail",
+    listedName: "Library Mail",
+    name: "USPS Library Mail",
+    otherListings: [
+      listing(162, "usps_library_mail", "Library Mail"),
+      listing(785, "usps_library_mail", "Library"),
+      listing(988, "usps_library_mail", "Library Mail"),
+    ],
     scope: "domestic",
     packageTypes: [],
     maxWeightOz: 70 * POUND,
@@ -231,8 +324,10 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
     ...USPS_DEFAULTS,
     ...GROUND_ADVANTAGE_LIMITS,
     serviceId: 91005,
-    name: "USPS Ground Advantage Global Direct Entry",
     serviceCode: "usps_ground_advantage_gde",
+    listedName: "USPS Ground Advantage Global Direct Entry",
+    name: "USPS Ground Advantage Global Direct Entry",
+    otherListings: [],
     scope: "domestic",
     packageTypes: [],
     deliveryGuaranteed: false,
@@ -240,9 +335,15 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
   },
   {
     ...USPS_DEFAULTS,
-    serviceId: 91051,
+    serviceId: 690,
+    serviceCode: "usps_intl_first_class_package",
+    listedName: "First Class Package International Service",
     name: "USPS First-Class Package International Service",
-    serviceCode: "usps_first_class_international",
+    otherListings: [
+      listing(167, "usps_intl_first_class_package", "First Class Package International Service"),
+      listing(791, "usps_intl_first_class_package", "First Class Mail International"),
+      listing(991, "usps_intl_first_class_package", "First Class Package International Service"),
+    ],
     scope: "international",
     packageTypes: [],
     maxWeightOz: 4 * POUND,
@@ -254,9 +355,15 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
   },
   {
     ...USPS_DEFAULTS,
-    serviceId: 91052,
+    serviceId: 691,
+    serviceCode: "usps_intl_priority",
+    listedName: "Priority Mail International",
     name: "USPS Priority Mail International",
-    serviceCode: "usps_priority_international",
+    otherListings: [
+      listing(164, "usps_intl_priority", "Priority Mail International"),
+      listing(790, "usps_intl_priority", "Priority Mail International"),
+      listing(990, "usps_intl_priority", "Priority Mail International"),
+    ],
     scope: "international",
     packageTypes: PRIORITY_MAIL_INTERNATIONAL_PACKAGE_TYPES,
     maxWeightOz: 70 * POUND, // country limits may be lower
@@ -267,9 +374,15 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
   },
   {
     ...USPS_DEFAULTS,
-    serviceId: 91053,
+    serviceId: 692,
+    serviceCode: "usps_intl_express",
+    listedName: "Express Mail International",
     name: "USPS Priority Mail Express International",
-    serviceCode: "usps_priority_express_international",
+    otherListings: [
+      listing(163, "usps_intl_express", "Express Mail International"),
+      listing(789, "usps_intl_express", "Priority Mail Express International"),
+      listing(989, "usps_intl_express", "Express Mail International"),
+    ],
     scope: "international",
     packageTypes: PRIORITY_MAIL_EXPRESS_INTERNATIONAL_PACKAGE_TYPES,
     maxWeightOz: 70 * POUND, // country limits may be lower

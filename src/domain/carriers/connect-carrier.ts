@@ -1,5 +1,5 @@
 import type { CarrierCode } from "../../carriers/catalogue.js";
-import { findCarrier } from "../../carriers/registry.js";
+import { findCarrier, findService } from "../../carriers/registry.js";
 import { DomainError, notFound } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import {
@@ -28,8 +28,7 @@ export async function connectCarrier(
   if (!carrier) {
     throw new DomainError("carrier_account.unknown_carrier", `There is no carrier ${connection.carrierCode}.`);
   }
-  const offered = new Set(carrier.services.map((s) => s.serviceId));
-  const foreign = connection.enabledServiceIds?.filter((id) => !offered.has(id)) ?? [];
+  const foreign = connection.enabledServiceIds?.filter((id) => findService(id)?.carrierCode !== carrier.code) ?? [];
   if (foreign.length > 0) {
     throw new DomainError(
       "carrier_account.unknown_service",
@@ -50,8 +49,9 @@ export async function connectCarrier(
     mode: scope.mode,
     description: connection.description ?? null,
     credentials_ciphertext: services.secrets.seal(JSON.stringify(connection.credentials ?? {})),
+    // Stored under the ids rates answer with, whichever of a service's listings the client sent.
     enabled_service_ids: connection.enabledServiceIds
-      ? JSON.stringify([...new Set(connection.enabledServiceIds)])
+      ? JSON.stringify([...new Set(connection.enabledServiceIds.map((id) => findService(id)!.serviceId))])
       : null,
     created_at: services.clock.now().toISOString(),
     disconnected_at: null,

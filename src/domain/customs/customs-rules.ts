@@ -415,7 +415,7 @@ export function customsFormKind(
   if (requirement === "none") return null;
   if (INVOICE_CARRIERS.has(carrierCode)) return "CN23";
   if (requirement !== "international" && weightOz < DOMESTIC_FORM_FROM_OZ && isDocuments(contentType)) return null;
-  if (parcelValueCents >= CN23_FROM_CENTS || serviceCode.includes("priority_express")) return "CN23";
+  if (parcelValueCents >= CN23_FROM_CENTS || /^usps_(intl_)?express$/.test(serviceCode)) return "CN23";
   return requirement === "international" && weightOz > CN22_MAX_WEIGHT_OZ ? "CN23" : "CN22";
 }
 

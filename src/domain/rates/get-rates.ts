@@ -1,7 +1,7 @@
 import { BoundedMap } from "../../bounded-map.js";
 import { type CarrierAdapter, type CarrierAddress, CarrierError, type ServiceRate } from "../../carriers/carrier.js";
 import type { ServiceDefinition } from "../../carriers/catalogue.js";
-import { findCarrier } from "../../carriers/registry.js";
+import { findCarrier, findService } from "../../carriers/registry.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import type { CarrierAccountRow, CarrierServiceStatusRow } from "../carriers/carrier-accounts.repository.js";
 import { carrierServiceStatuses, connectedCarrierAccounts } from "../carriers/carrier-connections.js";
@@ -38,6 +38,11 @@ export interface RateResult {
   readonly warnings: readonly string[];
 }
 
+/** The services named by eHub ids, whichever of a service's listings each id is. */
+function ratedServiceIds(ids: readonly number[]): Set<number> {
+  return new Set(ids.map((id) => findService(id)?.serviceId ?? id));
+}
+
 interface CarrierPlan {
   carrier: CarrierAdapter;
   services: ServiceDefinition[];
@@ -47,7 +52,7 @@ interface CarrierPlan {
 function planCarriers(accounts: readonly CarrierAccountRow[], shipment: RateShipment): CarrierPlan[] {
   const include = shipment.include_carriers?.map((c) => c.toLowerCase());
   const exclude = new Set(shipment.exclude_carriers?.map((c) => c.toLowerCase()) ?? []);
-  const wanted = shipment.include_services ? new Set(shipment.include_services) : undefined;
+  const wanted = shipment.include_services ? ratedServiceIds(shipment.include_services) : undefined;
   const plans: CarrierPlan[] = [];
   for (const account of accounts) {
     const carrier = findCarrier(account.carrier_code);
@@ -152,7 +157,7 @@ async function rateWithCarriers(
     ),
   );
 
-  const askedById = new Set(shipment.include_services ?? []);
+  const askedById = ratedServiceIds(shipment.include_services ?? []);
   const rates: RatedService[] = [];
   answers.forEach((answer, index) => {
     if (answer.status === "rejected") {

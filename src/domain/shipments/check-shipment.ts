@@ -1,6 +1,6 @@
 import type { CarrierAdapter } from "../../carriers/carrier.js";
-import type { ServiceDefinition } from "../../carriers/catalogue.js";
-import { findCarrier, findService } from "../../carriers/registry.js";
+import type { ServiceDefinition, ServiceListing } from "../../carriers/catalogue.js";
+import { findCarrier, findListedService } from "../../carriers/registry.js";
 import { PARCEL } from "../../carriers/sandbox/eligibility.js";
 import { connectedCarrierAccounts } from "../carriers/carrier-connections.js";
 import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
@@ -26,6 +26,8 @@ const unprocessable = (code: string, message: string) => new DomainError(code, m
 
 export interface CheckedShipment {
   service: ServiceDefinition;
+  /** The eHub listing the client named the service by; the shipment keeps its id and code. */
+  listing: ServiceListing;
   carrier: CarrierAdapter;
   shipDate: string;
 }
@@ -40,11 +42,12 @@ export async function checkShipment(
   input: NewShipment,
   path = "shipment",
 ): Promise<CheckedShipment> {
-  const service = findService(input.serviceId);
+  const listed = findListedService(input.serviceId);
+  const service = listed?.service;
   const connections = await connectedCarrierAccounts(services, scope);
   const connection = service && connections.find((c) => c.carrier_code === service.carrierCode);
   const enabled = connection && enabledServiceIdsOf(connection);
-  if (!service || !connection || (enabled && !enabled.has(service.serviceId))) {
+  if (!listed || !service || !connection || (enabled && !enabled.has(service.serviceId))) {
     throw unprocessable(
       "shipment.service_unavailable",
       `${path}.service_id ${input.serviceId} is not a service enabled for this account; see GET /api/v2/services and your carrier accounts.`,
@@ -74,7 +77,12 @@ export async function checkShipment(
     );
   }
   checkCustoms(input, path);
-  return { service, carrier, shipDate: checkShipDate(input.shipDate, service, services.clock.now(), path) };
+  return {
+    service,
+    listing: listed.listing,
+    carrier,
+    shipDate: checkShipDate(input.shipDate, service, services.clock.now(), path),
+  };
 }
 
 function checkShipDate(shipDate: string | undefined, service: ServiceDefinition, now: Date, path: string): string {

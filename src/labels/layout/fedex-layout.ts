@@ -17,16 +17,16 @@ const MODULE_IN = 4 / 203;
 
 /** ⚠ FedEx service type numbers as older FedEx Ship Manager exports show them; not confirmed. */
 const SERVICE_TYPES: Record<string, string> = {
-  fedex_priority_overnight: "01",
+  fedex_overnight_priority: "01",
   fedex_2day: "03",
-  fedex_standard_overnight: "05",
-  fedex_first_overnight: "06",
+  fedex_overnight_standard: "05",
+  fedex_overnight_1st: "06",
   fedex_express_saver: "20",
   fedex_2day_am: "49",
-  fedex_home_delivery: "90",
+  fedex_ground_home: "90",
   fedex_ground: "92",
-  fedex_international_priority: "01",
-  fedex_international_economy: "03",
+  fedex_intl_priority: "01",
+  fedex_intl_economy: "03",
 };
 
 /** ANSI MH10.8.3 message (format 01, transportation data) with the fields a FedEx 2D symbol carries. */

@@ -21,18 +21,18 @@ interface UpsService {
 }
 
 const UPS_SERVICES: Record<string, UpsService> = {
-  ups_next_day_air: { serviceClass: "001", level: "1" },
-  ups_2nd_day_air: { serviceClass: "002", level: "2" },
+  ups_next_day: { serviceClass: "001", level: "1" },
+  ups_2nd_day: { serviceClass: "002", level: "2" },
   ups_ground: { serviceClass: "003", level: null },
   ups_express: { serviceClass: "007", level: null },
-  ups_worldwide_expedited: { serviceClass: "008", level: null },
+  ups_expedited: { serviceClass: "008", level: null },
   ups_standard: { serviceClass: "011", level: null },
-  ups_3_day_select: { serviceClass: "012", level: "3" },
-  ups_next_day_air_saver: { serviceClass: "013", level: "1" },
-  ups_next_day_air_early: { serviceClass: "014", level: "1" },
+  ups_3day_select: { serviceClass: "012", level: "3" },
+  ups_next_day_saver: { serviceClass: "013", level: "1" },
+  ups_next_day_am: { serviceClass: "014", level: "1" },
   ups_express_plus: { serviceClass: "054", level: null },
-  ups_2nd_day_air_am: { serviceClass: "059", level: "2" },
-  ups_worldwide_saver: { serviceClass: "065", level: null },
+  ups_2nd_day_am: { serviceClass: "059", level: "2" },
+  ups_saver: { serviceClass: "065", level: null },
 };
 const GROUND: UpsService = { serviceClass: "003", level: null };
 

@@ -10,10 +10,10 @@ interface MailClass {
   marking: string;
 }
 
-// First match wins: "priority_express" must be tested before "priority". DMM: P for Priority Mail,
-// E for Express, F for First-Class; package services print a solid square; G is ⚠ (carrier-facts §6.1).
+// Patterns match eHub's service codes (`usps_express`, `usps_intl_priority` …). DMM: P for Priority
+// Mail, E for Express, F for First-Class; package services print a solid square; G is ⚠ (carrier-facts §6.1).
 const MAIL_CLASSES: readonly MailClass[] = [
-  { pattern: /priority_express/, icon: { kind: "letter", letter: "E" }, marking: "PRIORITY MAIL EXPRESS" },
+  { pattern: /_express$/, icon: { kind: "letter", letter: "E" }, marking: "PRIORITY MAIL EXPRESS" },
   { pattern: /priority/, icon: { kind: "letter", letter: "P" }, marking: "PRIORITY MAIL" },
   { pattern: /ground_advantage/, icon: { kind: "letter", letter: "G" }, marking: "GROUND ADVANTAGE" },
   { pattern: /first_class/, icon: { kind: "letter", letter: "F" }, marking: "FIRST-CLASS" },
@@ -26,7 +26,7 @@ const PERMIT_HOLDER = "PORTER";
 
 function uspsHeader(serviceCode: string, serviceName: string): PostalHeader {
   const mailClass = MAIL_CLASSES.find((candidate) => candidate.pattern.test(serviceCode));
-  const international = /international/.test(serviceCode) ? " INTERNATIONAL" : "";
+  const international = /_intl_/.test(serviceCode) ? " INTERNATIONAL" : "";
   const marking = mailClass ? mailClass.marking + international : serviceName.toUpperCase().replace(/^USPS\s+/, "");
   return {
     icon: mailClass?.icon ?? { kind: "solid" },

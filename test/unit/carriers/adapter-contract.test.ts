@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { RateRequest } from "../../../src/carriers/carrier.js";
 import { CarrierError } from "../../../src/carriers/carrier.js";
+import type { CarrierCode } from "../../../src/carriers/catalogue.js";
 import { CARRIERS } from "../../../src/carriers/registry.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
+
+/** How eHub's codes of each carrier begin (its DHL Express codes name the product alone). */
+const SERVICE_CODE_PREFIXES: Record<CarrierCode, string> = {
+  usps: "usps_",
+  ups: "ups_",
+  fed_ex: "fedex_",
+  dhl_ecommerce: "dhl_",
+  dhl_express: "express",
+};
 
 const DOMESTIC: Omit<RateRequest, "services"> = {
   from: LOS_ANGELES_WAREHOUSE,
@@ -22,7 +32,7 @@ describe.each(CARRIERS.map((carrier) => [carrier.code, carrier] as const))("carr
     expect(carrier.services.length).toBeGreaterThan(0);
     for (const service of carrier.services) {
       expect(service.carrierCode).toBe(carrier.code);
-      expect(service.serviceCode.startsWith(carrier.code === "fed_ex" ? "fedex_" : `${carrier.code}_`)).toBe(true);
+      expect(service.serviceCode.startsWith(SERVICE_CODE_PREFIXES[carrier.code])).toBe(true);
     }
     expect(new Set(carrier.services.map((s) => s.serviceId)).size).toBe(carrier.services.length);
   });

@@ -16,8 +16,9 @@ const CARRIERS: {
   { carrierCode: "usps", prefix: "usps_", multiParcel: false, services: USPS_SERVICES },
   { carrierCode: "ups", prefix: "ups_", multiParcel: true, services: UPS_SERVICES },
   { carrierCode: "fed_ex", prefix: "fedex_", multiParcel: true, services: FEDEX_SERVICES },
-  { carrierCode: "dhl_ecommerce", prefix: "dhl_ecommerce_", multiParcel: false, services: DHL_ECOMMERCE_SERVICES },
-  { carrierCode: "dhl_express", prefix: "dhl_express_", multiParcel: true, services: DHL_EXPRESS_SERVICES },
+  { carrierCode: "dhl_ecommerce", prefix: "dhl_", multiParcel: false, services: DHL_ECOMMERCE_SERVICES },
+  // eHub's DHL Express codes are the product's name alone: express_worldwide, express900 …
+  { carrierCode: "dhl_express", prefix: "express", multiParcel: true, services: DHL_EXPRESS_SERVICES },
 ];
 const ALL_SERVICES = CARRIERS.flatMap((carrier) => carrier.services);
 
@@ -34,6 +35,7 @@ describe("service catalogue", () => {
     for (const { carrierCode, prefix, services } of CARRIERS) {
       for (const service of services) {
         expect(service.serviceCode).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
+        for (const other of service.otherListings) expect(other.serviceCode).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
         expect(service.serviceCode.startsWith(prefix)).toBe(true);
         expect(service.carrierCode).toBe(carrierCode);
       }
@@ -54,12 +56,12 @@ describe("service catalogue", () => {
     const codes = new Set(ALL_SERVICES.map((service) => service.serviceCode));
     for (const code of [
       "usps_priority",
-      "usps_priority_express",
+      "usps_express",
       "usps_media_mail",
       "ups_ground",
-      "ups_2nd_day_air",
+      "ups_2nd_day",
       "fedex_ground",
-      "fedex_home_delivery",
+      "fedex_ground_home",
     ]) {
       expect(codes.has(code)).toBe(true);
     }
@@ -86,8 +88,8 @@ describe("service catalogue", () => {
 
   it("makes FedEx Ground commercial and FedEx Home Delivery residential, every other service any address", () => {
     expect(serviceByCode(FEDEX_SERVICES, "fedex_ground").addressKind).toBe("commercial");
-    expect(serviceByCode(FEDEX_SERVICES, "fedex_home_delivery").addressKind).toBe("residential");
-    const others = ALL_SERVICES.filter((s) => !["fedex_ground", "fedex_home_delivery"].includes(s.serviceCode));
+    expect(serviceByCode(FEDEX_SERVICES, "fedex_ground_home").addressKind).toBe("residential");
+    const others = ALL_SERVICES.filter((s) => !["fedex_ground", "fedex_ground_home"].includes(s.serviceCode));
     for (const service of others) expect(service.addressKind).toBe("any");
   });
 

@@ -3,11 +3,11 @@ import { rateService } from "../../../src/carriers/dhl-ecommerce/rates.js";
 import { DHL_ECOMMERCE_SERVICES } from "../../../src/carriers/dhl-ecommerce/services.js";
 import { abroad, baseCents, domestic, kindsOf, parcel, quoted, refusal, serviceByCode } from "./rating-fixtures.js";
 
-const parcelGround = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_ecommerce_parcel_ground");
-const parcelGroundGde = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_ecommerce_parcel_ground_gde");
-const bpmGround = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_ecommerce_bpm_ground");
-const packet = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_ecommerce_packet_international");
-const internationalDirect = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_ecommerce_parcel_international_direct");
+const parcelGround = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_parcel_ground");
+const parcelGroundGde = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_parcel_ground_gde");
+const bpmGround = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_bpm_ground");
+const packet = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_packet_intl");
+const internationalDirect = serviceByCode(DHL_ECOMMERCE_SERVICES, "dhl_parcel_intl_direct");
 
 describe("DHL eCommerce rates", () => {
   it("quotes every product", () => {

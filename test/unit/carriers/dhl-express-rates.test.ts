@@ -4,13 +4,13 @@ import { DHL_EXPRESS_SERVICES } from "../../../src/carriers/dhl-express/services
 import { percentOfCents } from "../../../src/carriers/sandbox/money.js";
 import { abroad, baseCents, kindsOf, lineOf, parcel, quoted, refusal, serviceByCode } from "./rating-fixtures.js";
 
-const worldwide = serviceByCode(DHL_EXPRESS_SERVICES, "dhl_express_worldwide");
-const noon = serviceByCode(DHL_EXPRESS_SERVICES, "dhl_express_1200");
-const nineAm = serviceByCode(DHL_EXPRESS_SERVICES, "dhl_express_900");
+const worldwide = serviceByCode(DHL_EXPRESS_SERVICES, "express_worldwide");
+const noon = serviceByCode(DHL_EXPRESS_SERVICES, "express1200");
+const nineAm = serviceByCode(DHL_EXPRESS_SERVICES, "express900");
 
 const cube4 = (weightOz: number) => parcel({ lengthIn: 4, widthIn: 4, heightIn: 4, weightOz });
 const envelope = (weightOz: number) =>
-  parcel({ lengthIn: 13.5, widthIn: 10.5, heightIn: 0.5, weightOz, packageType: "dhl_express_envelope" });
+  parcel({ lengthIn: 13.5, widthIn: 10.5, heightIn: 0.5, weightOz, packageType: "envelope" });
 
 describe("DHL Express rates", () => {
   it("quotes every product in every packaging it offers", () => {

@@ -15,9 +15,9 @@ import {
 } from "./rating-fixtures.js";
 
 const ground = serviceByCode(FEDEX_SERVICES, "fedex_ground");
-const homeDelivery = serviceByCode(FEDEX_SERVICES, "fedex_home_delivery");
+const homeDelivery = serviceByCode(FEDEX_SERVICES, "fedex_ground_home");
 const twoDay = serviceByCode(FEDEX_SERVICES, "fedex_2day");
-const internationalPriority = serviceByCode(FEDEX_SERVICES, "fedex_international_priority");
+const internationalPriority = serviceByCode(FEDEX_SERVICES, "fedex_intl_priority");
 
 const cube4 = (weightOz: number) => parcel({ lengthIn: 4, widthIn: 4, heightIn: 4, weightOz });
 const pak = (weightOz: number) =>
@@ -100,7 +100,7 @@ describe("FedEx rates", () => {
     it("holds the Pak to 50 lb and the boxes to 20 lb", () => {
       expect(quoted(rateService(twoDay, pak(800), domestic())).totalCents).toBeGreaterThan(0);
       expect(refusal(rateService(twoDay, pak(801), domestic()))).toBe("Weight exceeds 50 lb limit for FedEx Pak");
-      const box = parcel({ lengthIn: 12, widthIn: 10, heightIn: 1.5, weightOz: 321, packageType: "fedex_small_box" });
+      const box = parcel({ lengthIn: 12, widthIn: 10, heightIn: 1.5, weightOz: 321, packageType: "fedex_box_small" });
       expect(refusal(rateService(twoDay, box, domestic()))).toBe("Weight exceeds 20 lb limit for FedEx Small Box");
     });
   });

@@ -15,7 +15,7 @@ import {
 } from "./rating-fixtures.js";
 
 const ground = serviceByCode(UPS_SERVICES, "ups_ground");
-const secondDayAir = serviceByCode(UPS_SERVICES, "ups_2nd_day_air");
+const secondDayAir = serviceByCode(UPS_SERVICES, "ups_2nd_day");
 const worldwideExpress = serviceByCode(UPS_SERVICES, "ups_express");
 const standard = serviceByCode(UPS_SERVICES, "ups_standard");
 
@@ -76,7 +76,7 @@ describe("UPS rates", () => {
     });
 
     it("holds an Express Box to 30 lb", () => {
-      const box = parcel({ lengthIn: 13, widthIn: 11, heightIn: 2, packageType: "ups_express_box_small" });
+      const box = parcel({ lengthIn: 13, widthIn: 11, heightIn: 2, packageType: "ups_box_small" });
       expect(quoted(rateService(secondDayAir, { ...box, weightOz: 480 }, domestic())).totalCents).toBeGreaterThan(0);
       expect(refusal(rateService(secondDayAir, { ...box, weightOz: 481 }, domestic()))).toBe(
         "Weight exceeds 30 lb limit for UPS Express Box - Small",

@@ -15,11 +15,11 @@ import {
 
 const groundAdvantage = serviceByCode(USPS_SERVICES, "usps_ground_advantage");
 const priority = serviceByCode(USPS_SERVICES, "usps_priority");
-const priorityExpress = serviceByCode(USPS_SERVICES, "usps_priority_express");
+const priorityExpress = serviceByCode(USPS_SERVICES, "usps_express");
 const firstClass = serviceByCode(USPS_SERVICES, "usps_first_class");
 const mediaMail = serviceByCode(USPS_SERVICES, "usps_media_mail");
-const firstClassInternational = serviceByCode(USPS_SERVICES, "usps_first_class_international");
-const priorityInternational = serviceByCode(USPS_SERVICES, "usps_priority_international");
+const firstClassInternational = serviceByCode(USPS_SERVICES, "usps_intl_first_class_package");
+const priorityInternational = serviceByCode(USPS_SERVICES, "usps_intl_priority");
 
 describe("USPS rates", () => {
   it("quotes every service in its own packaging", () => {

@@ -341,17 +341,17 @@ describe("code formats and parcel choices", () => {
 
 describe("customsFormKind", () => {
   it("uses a CN 22 below $400 and a CN 23 from $400 on USPS", () => {
-    expect(customsFormKind("international", 39_999, "usps", "usps_first_class_international", 32)).toBe("CN22");
-    expect(customsFormKind("international", 40_000, "usps", "usps_first_class_international", 32)).toBe("CN23");
+    expect(customsFormKind("international", 39_999, "usps", "usps_intl_first_class_package", 32)).toBe("CN22");
+    expect(customsFormKind("international", 40_000, "usps", "usps_intl_first_class_package", 32)).toBe("CN23");
   });
 
   it("uses a CN 23 for international mail over 4 lb", () => {
-    expect(customsFormKind("international", 5000, "usps", "usps_priority_international", 64)).toBe("CN22");
-    expect(customsFormKind("international", 5000, "usps", "usps_priority_international", 65)).toBe("CN23");
+    expect(customsFormKind("international", 5000, "usps", "usps_intl_priority", 64)).toBe("CN22");
+    expect(customsFormKind("international", 5000, "usps", "usps_intl_priority", 65)).toBe("CN23");
   });
 
   it("uses a CN 23 for Priority Mail Express International", () => {
-    expect(customsFormKind("international", 5000, "usps", "usps_priority_express_international", 8)).toBe("CN23");
+    expect(customsFormKind("international", 5000, "usps", "usps_intl_express", 8)).toBe("CN23");
   });
 
   it("needs no form domestically", () => {
@@ -360,9 +360,9 @@ describe("customsFormKind", () => {
   });
 
   it("uses the CN 23 as the courier carriers' full declaration", () => {
-    expect(customsFormKind("international", 100, "ups", "ups_worldwide_saver", 8)).toBe("CN23");
-    expect(customsFormKind("international", 100, "fed_ex", "fedex_international_priority", 8)).toBe("CN23");
-    expect(customsFormKind("international", 100, "dhl_express", "dhl_express_worldwide", 8)).toBe("CN23");
+    expect(customsFormKind("international", 100, "ups", "ups_saver", 8)).toBe("CN23");
+    expect(customsFormKind("international", 100, "fed_ex", "fedex_intl_priority", 8)).toBe("CN23");
+    expect(customsFormKind("international", 100, "dhl_express", "express_worldwide", 8)).toBe("CN23");
   });
 
   it("asks military mail for a form from 16 oz, or for goods at any weight", () => {

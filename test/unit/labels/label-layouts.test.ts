@@ -55,7 +55,7 @@ describe("carrier layouts", () => {
   });
 
   it.each([
-    ["usps_priority_express", "E", "USPS PRIORITY MAIL EXPRESS"],
+    ["usps_express", "E", "USPS PRIORITY MAIL EXPRESS"],
     ["usps_ground_advantage", "G", "USPS GROUND ADVANTAGE"],
     ["usps_first_class", "F", "USPS FIRST-CLASS"],
   ])("USPS %s: icon %s and banner %s", (serviceCode, letter, banner) => {
@@ -119,7 +119,7 @@ describe("carrier layouts", () => {
   it("USPS abroad: the S10 number as Code 128 under the same banner", () => {
     const to = { ...REQUESTS.usps.to, country: "CA", state: "ON", city: "Toronto", postalCode: "M5V 3L9" };
     const request = labelRequest("usps", {
-      serviceCode: "usps_priority_international",
+      serviceCode: "usps_intl_priority",
       trackingNumber: "CP000012345US",
       barcodeData: undefined,
       to,

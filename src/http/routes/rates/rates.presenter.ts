@@ -13,7 +13,7 @@ function presentServiceRate(rated: RatedService) {
   const { service, quote } = rated;
   return {
     service_id: service.serviceId,
-    service: service.name,
+    service: service.listedName,
     service_code: service.serviceCode,
     carrier_code: service.carrierCode,
     package_type: rated.packageType,

@@ -1,14 +1,14 @@
-import type { ServiceDefinition } from "../../../carriers/catalogue.js";
+import type { ListedService } from "../../../carriers/registry.js";
 
-/** eHub's Service object (reference §5.16). */
-export function presentService(service: ServiceDefinition) {
+/** eHub's Service object (reference §5.16): one per id eHub lists, several ids for one service. */
+export function presentService({ service, listing }: ListedService) {
   return {
-    service_id: service.serviceId,
-    service: service.name,
-    service_code: service.serviceCode,
+    service_id: listing.serviceId,
+    service: listing.listedName,
+    service_code: listing.serviceCode,
     carrier_code: service.carrierCode,
     category: service.category,
-    package_types: service.packageTypes.map(({ type, name }) => ({ type, name })),
+    package_types: service.packageTypes.map(({ type, name, listedName }) => ({ type, name: listedName ?? name })),
     sort_order: service.sortOrder,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
-import { ALL_SERVICES, findCarrier, findService } from "../../../carriers/registry.js";
+import { ALL_LISTED_SERVICES, findCarrier, findService } from "../../../carriers/registry.js";
 import { isUsDomestic } from "../../../carriers/sandbox/us-domestic.js";
 import { ZoneLookupError } from "../../../carriers/sandbox/zones.js";
 import { DomainError, notFound } from "../../../domain/errors.js";
@@ -47,8 +47,9 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { category, carrier_code } = request.query as { category?: string; carrier_code?: string };
-      const services = ALL_SERVICES.filter(
-        (s) => (!category || s.category === category) && (!carrier_code || s.carrierCode === carrier_code),
+      const services = ALL_LISTED_SERVICES.filter(
+        ({ service }) =>
+          (!category || service.category === category) && (!carrier_code || service.carrierCode === carrier_code),
       );
       return { services: services.map(presentService) };
     },

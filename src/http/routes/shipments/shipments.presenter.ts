@@ -1,5 +1,5 @@
 import type { CostLine } from "../../../carriers/catalogue.js";
-import { findService } from "../../../carriers/registry.js";
+import { findListedService } from "../../../carriers/registry.js";
 import type { LabelRow, ParcelRow, ShipmentRecord } from "../../../domain/shipments/shipments.repository.js";
 import { dollars } from "../rates/rates.presenter.js";
 
@@ -83,7 +83,6 @@ function presentParcel(parcel: ParcelRow, record: ShipmentRecord, options: Prese
 /** eHub's Shipment-out (reference §5.8), labels and tracking per parcel. */
 export function presentShipment(record: ShipmentRecord, options: PresentOptions) {
   const { shipment, parcels, charge } = record;
-  const service = findService(shipment.service_id);
   const rate = dollars(shipment.rate_cents);
   return {
     id: shipment.id,
@@ -100,7 +99,7 @@ export function presentShipment(record: ShipmentRecord, options: PresentOptions)
       : null,
     parcels: parcels.map((parcel) => presentParcel(parcel, record, options)),
     shipping_service: {
-      service: service?.name ?? shipment.service_code,
+      service: findListedService(shipment.service_id)?.listing.listedName ?? shipment.service_code,
       service_id: shipment.service_id,
       service_code: shipment.service_code,
       carrier_code: shipment.carrier_code,
