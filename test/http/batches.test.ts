@@ -54,7 +54,7 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
   const shipAbroad = () =>
     ship({
       to_location: TORONTO_RESIDENCE,
-      service_id: serviceIds.usps_priority_international,
+      service_id: serviceIds.usps_intl_priority,
       parcels: [{ ...SMALL_BOX, parcel_items: [CUSTOMS_ITEM] }],
     });
   const generate = async () => {
@@ -131,8 +131,8 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
 
   it("makes a DHL eCommerce manifest", async () => {
     const ids = [
-      await ship({ service_id: serviceIds.dhl_ecommerce_parcel_ground }),
-      await ship({ service_id: serviceIds.dhl_ecommerce_parcel_expedited }),
+      await ship({ service_id: serviceIds.dhl_parcel_ground }),
+      await ship({ service_id: serviceIds.dhl_parcel_expedited }),
     ];
     const [batch] = (await post("/api/v2/shipments/batches", { shipments_ids: ids })).json().shipments_batches;
     expect(batch.carrier_code).toBe("dhl_ecommerce");
@@ -150,7 +150,7 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toMatchObject({ status: "error", error_code: "batch.carrier_not_supported" });
       const mixed = await post("/api/v2/shipments/batches", {
-        shipments_ids: [await ship(), await ship({ service_id: serviceIds.dhl_ecommerce_parcel_ground })],
+        shipments_ids: [await ship(), await ship({ service_id: serviceIds.dhl_parcel_ground })],
       });
       expect(mixed.statusCode).toBe(422);
       expect(mixed.json().error_code).toBe("batch.mixed_carriers");
@@ -207,7 +207,7 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
   it("daily: one batch per manifesting carrier from every unbatched shipment of the date", async () => {
     const day = t.clock.now().toISOString().slice(0, 10);
     const usps = await ship();
-    const dhl = await ship({ service_id: serviceIds.dhl_ecommerce_parcel_ground });
+    const dhl = await ship({ service_id: serviceIds.dhl_parcel_ground });
     await ship({ service_id: serviceIds.ups_ground });
     const response = await post("/api/v2/shipments/batches/daily", {
       shipment_date: day.split("-").reverse().join("-"),

@@ -11,9 +11,10 @@ const PRODUCTS: readonly [RegExp, string][] = [
   [/bpm_expedited/, "BEX"],
   [/bpm_ground/, "BGN"],
   [/parcel_ground/, "GND"],
-  [/international_direct/, "PLT"],
-  [/international_standard/, "PLY"],
-  [/packet_international/, "PKY"],
+  // eHub lists the international products under two codes each: dhl_parcel_intl_direct and dhl_parcel_international_direct …
+  [/int(l|ernational)_direct/, "PLT"],
+  [/int(l|ernational)_standard/, "PLY"],
+  [/packet_int(l|ernational)/, "PKY"],
 ];
 
 /** DHL eCommerce closes out labels onto a manifest per pickup account; without one a label stays on hold. */

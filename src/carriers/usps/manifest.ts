@@ -34,7 +34,7 @@ export const uspsManifests: ManifestCapability = {
   },
   countedAs(piece) {
     if (piece.scope === "international") return "International";
-    if (/priority_express/.test(piece.serviceCode)) return "Priority Mail Express";
+    if (piece.serviceCode === "usps_express") return "Priority Mail Express";
     if (/priority/.test(piece.serviceCode)) return "Priority Mail";
     if (/ground_advantage/.test(piece.serviceCode)) return "USPS Ground Advantage";
     return "Other";

@@ -57,7 +57,7 @@ function serviceTitle(serviceName: string): string {
 }
 
 function isGround(serviceCode: string): boolean {
-  return /ground|home_delivery/.test(serviceCode);
+  return /ground/.test(serviceCode);
 }
 
 /** Origin and ship-from at the left, the shipment facts at the right. Returns the bottom. */
