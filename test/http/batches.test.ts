@@ -196,6 +196,16 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
       expect((await post("/api/v2/shipments/batches", { shipments_ids: [first] })).statusCode).toBe(201);
     });
 
+    it("names ids no shipment can have", async () => {
+      const refused = await post("/api/v2/shipments/batches", { shipments_ids: ["9999999999"] });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error_message).toContain("shipment 9999999999 is not a shipment of this account");
+      const pickup = await post("/api/v2/pickups", {
+        pickup: { shipment_ids: ["9999999999"], shipment_batch_ids: ["9999999999"] },
+      });
+      expect(pickup.statusCode).toBe(404);
+    });
+
     it("answers 400 for an empty list and unreadable dates", async () => {
       expect((await post("/api/v2/shipments/batches", { shipments_ids: [] })).statusCode).toBe(400);
       expect((await post("/api/v2/shipments/batches", {})).statusCode).toBe(400);

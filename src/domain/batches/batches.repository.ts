@@ -14,6 +14,11 @@ export interface BatchRecord {
 /** Ids in `in (…)` lists are sent in slices: both engines cap the parameters of one statement. */
 export const ID_SLICE = 5000;
 
+/** Ids the id columns can hold (PostgreSQL `integer`); a larger one names no row, and asking would fail. */
+export function storableIds(ids: readonly number[]): number[] {
+  return ids.filter((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647);
+}
+
 export function slices<T>(values: readonly T[], size = ID_SLICE): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < values.length; start += size) out.push(values.slice(start, start + size));

@@ -5,7 +5,7 @@ import { DomainError } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import type { ShipmentRow } from "../shipments/shipments.repository.js";
-import { type BatchRecord, insertBatch, slices } from "./batches.repository.js";
+import { type BatchRecord, insertBatch, slices, storableIds } from "./batches.repository.js";
 import { planDocuments } from "./document-plan.js";
 
 export const GENERATE_MANIFESTS_JOB = "batch.generate_manifests";
@@ -139,7 +139,7 @@ type CheckedShipment = Pick<
 
 async function loadShipments(services: DomainServices, scope: AccountScope, ids: readonly number[]) {
   const rows: CheckedShipment[] = [];
-  for (const slice of slices(ids)) {
+  for (const slice of slices(storableIds(ids))) {
     rows.push(
       ...(await services.db
         .selectFrom("shipments")

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { AddressInput } from "../addresses/standardize-address.js";
-import { slices } from "../batches/batches.repository.js";
+import { slices, storableIds } from "../batches/batches.repository.js";
 import { type BatchTiming, createBatches } from "../batches/create-batches.js";
 import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
@@ -47,13 +47,14 @@ export async function createPickup(
   }
   const direct = await shipmentsIn(services, scope, { ids: shipmentIds });
   for (const id of shipmentIds) if (!direct.some((s) => s.id === id)) throw notFound("shipment", id);
-  const batches = batchIds.length
+  const storableBatchIds = storableIds(batchIds);
+  const batches = storableBatchIds.length
     ? await services.db
         .selectFrom("batches")
         .select(["id", "carrier_code"])
         .where("account_id", "=", scope.accountId)
         .where("mode", "=", scope.mode)
-        .where("id", "in", batchIds)
+        .where("id", "in", storableBatchIds)
         .execute()
     : [];
   for (const id of batchIds) if (!batches.some((b) => b.id === id)) throw notFound("batch", id);
@@ -119,7 +120,7 @@ async function shipmentsIn(
 ): Promise<ShipmentRow[]> {
   const rows: ShipmentRow[] = [];
   const [column, values] = "ids" in by ? (["id", by.ids] as const) : (["batch_id", by.batchIds] as const);
-  for (const slice of slices(values)) {
+  for (const slice of slices(storableIds(values))) {
     rows.push(
       ...(await services.db
         .selectFrom("shipments")
