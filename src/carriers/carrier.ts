@@ -60,6 +60,71 @@ export interface Purchase {
   parcels: PurchasedParcel[];
 }
 
+/**
+ * Where a parcel stands, in one vocabulary for every carrier. `pre_transit`: the carrier has the
+ * label data but not the parcel; `exception`: something went wrong (a failed delivery attempt, a
+ * missort, damage); the others say what they say.
+ */
+export const TRACKING_STATUSES = [
+  "pre_transit",
+  "in_transit",
+  "out_for_delivery",
+  "available_for_pickup",
+  "delivered",
+  "returned",
+  "exception",
+] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+/** A place as a carrier's tracking event names it; any part may be unknown. */
+export interface TrackingLocation {
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+}
+
+/** One scan or notice, with the carrier's own code and words beside the normalized status. */
+export interface CarrierTrackingEvent extends TrackingLocation {
+  /** The carrier's position for the event in its history, so a re-read does not store it twice. */
+  sequence: number;
+  occurredAt: Date;
+  /** USPS Pub 199 event code, UPS activity status type, FedEx event type, DHL event code. */
+  code: string;
+  /** UPS status code, FedEx derived status code; null where the carrier has none. */
+  secondaryCode: string | null;
+  description: string;
+  status: TrackingStatus;
+}
+
+export interface TrackingRequest {
+  trackingNumber: string;
+  service: ServiceDefinition;
+  from: CarrierAddress;
+  to: CarrierAddress;
+  /** When the label was bought. */
+  labelCreatedAt: Date;
+  /** The delivery date promised at purchase (YYYY-MM-DD). */
+  promisedDeliveryDate: string;
+  /** When the carrier took the parcel on a manifest (SCAN form), if it was manifested. */
+  acceptedAt?: Date;
+  /** The instant to report as of: now, for a real carrier. */
+  asOf: Date;
+  /**
+   * Sandbox controls, ignored by real carriers: `timeScale` runs the journey that many times
+   * faster; `shiftMs` moves it ahead by that much journey time; `outcome` forces how it ends.
+   */
+  simulation?: { timeScale: number; shiftMs: number; outcome?: string | null };
+}
+
+export interface TrackingReport {
+  /** Every event known as of the request, oldest first. */
+  events: CarrierTrackingEvent[];
+  estimatedDeliveryDate: string | null;
+  /** When the carrier expects its next event, if it can say (the sandbox can; real carriers rarely). */
+  nextEventAt: Date | null;
+}
+
 /** The carrier as a whole failed the call (outage, bad address for its API …); its words travel on. */
 export class CarrierError extends Error {
   constructor(
@@ -143,7 +208,7 @@ export interface PickupCapability {
 
 /**
  * What Porter asks of a carrier. A carrier is one folder implementing this; adding one touches no
- * route. Later capabilities (labels, manifests, pickups, tracking) join this interface as they land.
+ * route. Later capabilities (manifests, pickups) join this interface as they land.
  */
 export interface CarrierAdapter {
   readonly code: CarrierCode;
@@ -163,4 +228,6 @@ export interface CarrierAdapter {
   readonly manifests?: ManifestCapability;
   /** Present when the carrier comes to pick parcels up (USPS). */
   readonly pickups?: PickupCapability;
+  /** A parcel's tracking history as of `request.asOf`; a carrier that does not answer throws CarrierError. */
+  track(request: TrackingRequest): Promise<TrackingReport>;
 }

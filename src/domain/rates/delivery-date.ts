@@ -1,5 +1,6 @@
 import { BoundedMap } from "../../bounded-map.js";
 import type { CarrierCode } from "../../carriers/catalogue.js";
+import { countDeliveryDays } from "../../carriers/sandbox/local-time.js";
 
 /** Carriers' dates run on US Central time (postal close-out and cut-offs are Central). */
 const CARRIER_TIME_ZONE = "America/Chicago";
@@ -44,16 +45,4 @@ export function deliveryDate(shipDate: string, transitDays: number, carrier: Car
     calendar[transitDays] = date;
   }
   return date;
-}
-
-function countDeliveryDays(shipDate: string, transitDays: number, carrier: CarrierCode): string {
-  const day = new Date(`${shipDate}T12:00:00.000Z`);
-  let left = transitDays;
-  while (left > 0) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const weekday = day.getUTCDay();
-    const delivers = weekday !== 0 && (weekday !== 6 || carrier === "usps");
-    if (delivers) left -= 1;
-  }
-  return day.toISOString().slice(0, 10);
 }
