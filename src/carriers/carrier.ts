@@ -104,6 +104,8 @@ export interface TrackingRequest {
   to: CarrierAddress;
   /** When the label was bought. */
   labelCreatedAt: Date;
+  /** The label's ship date (YYYY-MM-DD, the carrier's day). */
+  shipDate: string;
   /** The delivery date promised at purchase (YYYY-MM-DD). */
   promisedDeliveryDate: string;
   /** When the carrier took the parcel on a manifest (SCAN form), if it was manifested. */

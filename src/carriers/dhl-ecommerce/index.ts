@@ -5,6 +5,7 @@ import { impbRoutingBarcodeData } from "../usps/tracking-number.js";
 import { dhlEcommerceManifests } from "./manifest.js";
 import { rateService } from "./rates.js";
 import { DHL_ECOMMERCE_SERVICES } from "./services.js";
+import { DHL_ECOMMERCE_TRACKING } from "./tracking-events.js";
 import { generateTrackingNumber } from "./tracking-number.js";
 
 /** DHL eCommerce hands domestic parcels to USPS for the last mile, so it prices by USPS zones. */
@@ -16,6 +17,7 @@ export const dhlEcommerce: CarrierAdapter = sandboxCarrier({
   domesticZone: uspsZone,
   rateService,
   manifests: dhlEcommerceManifests,
+  tracking: DHL_ECOMMERCE_TRACKING,
   // Domestic parcels travel under the USPS IMpb DHL hands them over with; abroad, the GM number.
   issueTrackingNumber(serial, service, request) {
     const { packageId, trackingId } = generateTrackingNumber(serial, { scope: service.scope });

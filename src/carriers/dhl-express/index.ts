@@ -3,6 +3,7 @@ import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { groundZone } from "../sandbox/zones.js";
 import { rateService } from "./rates.js";
 import { DHL_EXPRESS_SERVICES } from "./services.js";
+import { DHL_EXPRESS_TRACKING } from "./tracking-events.js";
 import { generateTrackingNumber } from "./tracking-number.js";
 
 export const dhlExpress: CarrierAdapter = sandboxCarrier({
@@ -12,5 +13,6 @@ export const dhlExpress: CarrierAdapter = sandboxCarrier({
   apis: ["rate", "label", "tracking", "pickup"],
   domesticZone: groundZone,
   rateService,
+  tracking: DHL_EXPRESS_TRACKING,
   issueTrackingNumber: (serial) => ({ trackingNumber: generateTrackingNumber(serial) }),
 });

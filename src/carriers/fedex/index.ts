@@ -3,6 +3,7 @@ import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { groundZone } from "../sandbox/zones.js";
 import { rateService } from "./rates.js";
 import { FEDEX_SERVICES } from "./services.js";
+import { FEDEX_TRACKING } from "./tracking-events.js";
 import { generateTrackingNumber } from "./tracking-number.js";
 
 /** FedEx has no manifest concept in the API (the spec). */
@@ -13,5 +14,6 @@ export const fedex: CarrierAdapter = sandboxCarrier({
   apis: ["rate", "label", "tracking", "pickup"],
   domesticZone: groundZone,
   rateService,
+  tracking: FEDEX_TRACKING,
   issueTrackingNumber: (serial) => ({ trackingNumber: generateTrackingNumber(serial) }),
 });

@@ -21,6 +21,8 @@ import type {
 import { isDeliveryAreaZip } from "./delivery-area.js";
 import { isRefusal } from "./eligibility.js";
 import { quoteFromLines } from "./money.js";
+import { trackSandboxParcel } from "./sandbox-tracking.js";
+import type { TrackingVocabulary } from "./tracking-timeline.js";
 import { isUsDomestic } from "./us-domestic.js";
 import { formatZone, ZoneLookupError } from "./zones.js";
 
@@ -36,6 +38,8 @@ export interface SandboxCarrierDefinition {
   issueTrackingNumber(serial: number, service: ServiceDefinition, request: RateRequest): PurchasedParcel;
   manifests?: ManifestCapability;
   pickups?: PickupCapability;
+  /** The carrier's tracking codes and the facilities its parcels pass. */
+  tracking: TrackingVocabulary;
 }
 
 /**
@@ -151,6 +155,9 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
     async voidLabels() {},
     ...(definition.manifests ? { manifests: definition.manifests } : {}),
     ...(definition.pickups ? { pickups: definition.pickups } : {}),
+    async track(request) {
+      return trackSandboxParcel(code, definition.tracking, request);
+    },
   };
 }
 

@@ -74,3 +74,30 @@ export function regionBetween(from: UsRegion, to: UsRegion): UsRegion | undefine
   }
   return best;
 }
+
+/**
+ * The city where the carriers sort a state's parcels (the USPS processing and distribution center
+ * city; the big carriers have hubs in or near the same cities). California and Texas have two.
+ */
+const SORTING_CITIES: Record<string, string> = {
+  AL: "BIRMINGHAM", AK: "ANCHORAGE", AZ: "PHOENIX", AR: "LITTLE ROCK", CA: "LOS ANGELES", CO: "DENVER",
+  CT: "HARTFORD", DE: "WILMINGTON", DC: "WASHINGTON", FL: "ORLANDO", GA: "ATLANTA", HI: "HONOLULU",
+  ID: "BOISE", IL: "CHICAGO", IN: "INDIANAPOLIS", IA: "DES MOINES", KS: "KANSAS CITY", KY: "LOUISVILLE",
+  LA: "NEW ORLEANS", ME: "PORTLAND", MD: "BALTIMORE", MA: "BOSTON", MI: "DETROIT", MN: "MINNEAPOLIS",
+  MS: "JACKSON", MO: "SAINT LOUIS", MT: "BILLINGS", NE: "OMAHA", NV: "LAS VEGAS", NH: "MANCHESTER",
+  NJ: "NEWARK", NM: "ALBUQUERQUE", NY: "NEW YORK", NC: "RALEIGH", ND: "FARGO", OH: "COLUMBUS",
+  OK: "OKLAHOMA CITY", OR: "PORTLAND", PA: "PHILADELPHIA", RI: "PROVIDENCE", SC: "COLUMBIA",
+  SD: "SIOUX FALLS", TN: "NASHVILLE", TX: "DALLAS", UT: "SALT LAKE CITY", VT: "WHITE RIVER JUNCTION",
+  VA: "RICHMOND", WA: "SEATTLE", WV: "CHARLESTON", WI: "MILWAUKEE", WY: "CHEYENNE", PR: "SAN JUAN",
+  VI: "SAINT THOMAS", GU: "BARRIGADA",
+};
+
+/** The sorting city of a state and ZIP (northern California and southern Texas sort elsewhere). */
+export function sortingCity(state: string, postalCode: string): { city: string; state: string } {
+  const code = state.toUpperCase();
+  const zip3 = Number(postalCode.slice(0, 3));
+  if (code === "CA" && zip3 >= 936) return { city: "SAN FRANCISCO", state: "CA" };
+  if (code === "TX" && zip3 >= 770) return { city: zip3 >= 780 ? "SAN ANTONIO" : "HOUSTON", state: "TX" };
+  const city = SORTING_CITIES[code];
+  return city ? { city, state: code } : { city: "CHICAGO", state: "IL" };
+}

@@ -3,6 +3,7 @@ import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { groundZone } from "../sandbox/zones.js";
 import { rateService } from "./rates.js";
 import { UPS_SERVICES } from "./services.js";
+import { UPS_TRACKING } from "./tracking-events.js";
 import { generateTrackingNumber } from "./tracking-number.js";
 
 const SANDBOX_SHIPPER_ACCOUNT = "8Y6X57";
@@ -30,6 +31,7 @@ export const ups: CarrierAdapter = sandboxCarrier({
   apis: ["rate", "label", "tracking", "pickup"],
   domesticZone: groundZone,
   rateService,
+  tracking: UPS_TRACKING,
   issueTrackingNumber: (serial, service) => ({
     trackingNumber: generateTrackingNumber(serial, {
       shipperAccount: SANDBOX_SHIPPER_ACCOUNT,

@@ -5,6 +5,7 @@ import { uspsManifests } from "./manifest.js";
 import { uspsPickups } from "./pickups.js";
 import { rateService } from "./rates.js";
 import { USPS_SERVICES } from "./services.js";
+import { USPS_TRACKING } from "./tracking-events.js";
 import { generateTrackingNumber, impbRoutingBarcodeData } from "./tracking-number.js";
 
 /**
@@ -36,6 +37,7 @@ export const usps: CarrierAdapter = sandboxCarrier({
   rateService,
   manifests: uspsManifests,
   pickups: uspsPickups,
+  tracking: USPS_TRACKING,
   issueTrackingNumber(serial, service, request) {
     if (service.scope === "international") {
       return {
