@@ -25,6 +25,8 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   /** Subscriptions one worker delivers to at the same time. */
   webhookConcurrency: number;
+  /** How many times faster than the clock sandbox parcels travel (demos); 1 is real time. */
+  sandboxTimeScale: number;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
   secretKey: string | undefined;
 }
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryBaseMs: integer(env, "WEBHOOK_RETRY_BASE_MS", 60_000, 1, 86_400_000),
     webhookAllowPrivateTargets: flag(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS"),
     webhookConcurrency: integer(env, "WEBHOOK_CONCURRENCY", 8, 1, 1000),
+    sandboxTimeScale: integer(env, "SANDBOX_TIME_SCALE", 1, 1, 100_000),
     secretKey,
   };
 }

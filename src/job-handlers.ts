@@ -6,6 +6,11 @@ import { SETTLE_REFUND_JOB, settleRefund } from "./domain/shipments/cancel-shipm
 import { RECOVER_PURCHASE_JOB } from "./domain/shipments/purchase-shipment.js";
 import { recoverPurchase } from "./domain/shipments/recover-purchase.js";
 import { RESEND_DELIVERY_JOB } from "./domain/subscriptions/webhook-deliveries.js";
+import {
+  REFRESH_TRACKING_JOB,
+  type RefreshTrackingPayload,
+  refreshTracking,
+} from "./domain/tracking/refresh-tracking.js";
 import { WebhookPoster } from "./events/webhook-poster.js";
 import { sendPendingDelivery } from "./events/webhook-resend.js";
 import type { JobHandlers } from "./jobs/worker.js";
@@ -27,6 +32,8 @@ export function jobHandlers(services: AppServices): JobHandlers {
     },
     [RECOVER_PURCHASE_JOB]: async (payload) =>
       recoverPurchase(services, (payload as { shipmentId: number }).shipmentId),
+    [REFRESH_TRACKING_JOB]: async (payload) =>
+      refreshTracking(services, payload as RefreshTrackingPayload, { timeScale: services.config.sandboxTimeScale }),
     [SETTLE_REFUND_JOB]: async (payload) => settleRefund(services, (payload as { meterEntryId: number }).meterEntryId),
     [GENERATE_MANIFESTS_JOB]: async (payload) => generateManifests(services, payload as ManifestPayload),
     [POSTAL_CLOSE_OUT_JOB]: async (payload) => void (await closeOutPostalDay(services, payload as CloseOutPayload)),

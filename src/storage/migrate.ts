@@ -5,6 +5,7 @@ import * as carriers from "./migrations/0002-carriers.js";
 import * as shipments from "./migrations/0003-shipments.js";
 import * as ehubServiceIds from "./migrations/0005-ehub-service-ids.js";
 import * as eventsAndSubscriptions from "./migrations/0006-events-and-subscriptions.js";
+import * as trackingEvents from "./migrations/0007-tracking-events.js";
 import * as batchesAndPickups from "./migrations/0008-batches-and-pickups.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0003-shipments": shipments,
   "0005-ehub-service-ids": ehubServiceIds,
   "0006-events-and-subscriptions": eventsAndSubscriptions,
+  "0007-tracking-events": trackingEvents,
   "0008-batches-and-pickups": batchesAndPickups,
 };
 

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * Table shapes shared by both engines. Timestamps are ISO 8601 UTC text (sortable, identical on
@@ -124,6 +124,12 @@ export interface ShipmentTable {
   /** When the carrier took the shipment onto a manifest (its batch's document, or the daily close-out). */
   manifested_at: string | null;
   cancel_requested_at: string | null;
+  /** Journey time the sandbox's advance control moved this shipment's tracking ahead by. */
+  tracking_shift_ms: ColumnType<number, number | undefined, number>;
+  /** The ending the advance control forced on the sandbox journey, if any. */
+  tracking_outcome: string | null;
+  /** When tracking is next read from the carrier; null once it has stopped. */
+  tracking_refresh_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -148,6 +154,14 @@ export interface ParcelTable {
   parcel_items: string;
   customs_data: string | null;
   service_options: string;
+  /** The carrier's expected delivery day (YYYY-MM-DD). */
+  estimated_delivery_date: string | null;
+  /** When the carrier reported it delivered. */
+  delivered_at: string | null;
+  /** When the carrier last answered about it. */
+  tracking_updated_at: string | null;
+  /** Since when the carrier has not answered; null while it does. */
+  tracking_stale_since: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -300,6 +314,29 @@ export interface PickupTable {
   updated_at: string;
 }
 
+/** A parcel's tracking history: the carrier's events, and custom (GDE) events a client created. */
+export interface TrackingEventTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  shipment_id: number;
+  parcel_id: number;
+  source: "carrier" | "custom";
+  /** The carrier's position for the event; null for custom events. */
+  sequence: number | null;
+  /** The carrier's own code and words, beside the normalized status. */
+  code: string;
+  secondary_code: string | null;
+  description: string;
+  status: string;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  event_timestamp: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountTable;
   users: UserTable;
@@ -318,4 +355,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   batches: BatchTable;
   pickups: PickupTable;
+  tracking_events: TrackingEventTable;
 }

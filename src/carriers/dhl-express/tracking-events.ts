@@ -54,7 +54,12 @@ export const DHL_EXPRESS_EVENTS: TrackingVocabulary["events"] = {
     description: "Shipment has departed from a DHL facility",
     status: "in_transit",
   },
-  customs_cleared: { code: "CR", secondaryCode: null, description: "Clearance processing complete", status: "in_transit" },
+  customs_cleared: {
+    code: "CR",
+    secondaryCode: null,
+    description: "Clearance processing complete",
+    status: "in_transit",
+  },
   arrived_delivery_unit: {
     code: "AR",
     secondaryCode: null,
@@ -81,7 +86,12 @@ export const DHL_EXPRESS_EVENTS: TrackingVocabulary["events"] = {
     status: "available_for_pickup",
   },
   delivered: { code: "OK", secondaryCode: null, description: "Delivered", status: "delivered" },
-  picked_up: { code: "OK", secondaryCode: null, description: "Delivered: collected by the consignee", status: "delivered" },
+  picked_up: {
+    code: "OK",
+    secondaryCode: null,
+    description: "Delivered: collected by the consignee",
+    status: "delivered",
+  },
   return_to_sender: { code: "RT", secondaryCode: null, description: "Returned to consignor", status: "returned" },
 };
 

@@ -78,7 +78,12 @@ export const FEDEX_EVENTS: TrackingVocabulary["events"] = {
     status: "available_for_pickup",
   },
   delivered: { code: "DL", secondaryCode: "DL", description: "Delivered", status: "delivered" },
-  picked_up: { code: "DL", secondaryCode: "DL", description: "Delivered: picked up at FedEx location", status: "delivered" },
+  picked_up: {
+    code: "DL",
+    secondaryCode: "DL",
+    description: "Delivered: picked up at FedEx location",
+    status: "delivered",
+  },
   return_to_sender: { code: "RS", secondaryCode: "RS", description: "Return to shipper", status: "returned" },
 };
 

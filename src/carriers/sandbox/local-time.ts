@@ -21,7 +21,11 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock reading of an instant in a zone, as if it were UTC (for offset arithmetic). */
 function wallClockMs(instant: Date, timeZone: string): number {
-  const parts = Object.fromEntries(partsFormat(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    partsFormat(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,

@@ -2,8 +2,8 @@ import type { CarrierAddress, TrackingLocation, TrackingStatus } from "../carrie
 import type { CarrierCode, ServiceDefinition } from "../catalogue.js";
 import { addDays, countDeliveryDays, isCarrierWorkday, localDay, localInstant } from "./local-time.js";
 import { type SeededRandom, seededRandom } from "./seeded-random.js";
-import { regionBetween, regionOf, stateTimeZone, type UsRegion } from "./us-regions.js";
 import { isUsDomestic } from "./us-domestic.js";
+import { regionBetween, regionOf, stateTimeZone, type UsRegion } from "./us-regions.js";
 
 /** What happens to a parcel, in words every carrier has its own codes for. */
 export const MILESTONES = [
@@ -196,7 +196,9 @@ function routeFacilities(network: CarrierNetwork, input: TimelineInput, express:
   const middle = express ? network.airHub : regionBetween(fromRegion, toRegion);
   const hubs = [
     network.regionHub(fromRegion),
-    ...(middle === undefined || middle === null ? [] : [typeof middle === "string" ? network.regionHub(middle) : middle]),
+    ...(middle === undefined || middle === null
+      ? []
+      : [typeof middle === "string" ? network.regionHub(middle) : middle]),
     network.regionHub(toRegion),
   ];
   return dedupe([origin, ...hubs, destination]);
@@ -235,7 +237,14 @@ export function planTimeline(input: TimelineInput, vocabulary: TrackingVocabular
   const events: PlannedEvent[] = [];
   const add = (milestone: Milestone, at: Date, place: TrackingLocation) => {
     if (vocabulary.events[milestone] === undefined) return;
-    events.push({ milestone, at, city: place.city, state: place.state, postalCode: place.postalCode, country: place.country });
+    events.push({
+      milestone,
+      at,
+      city: place.city,
+      state: place.state,
+      postalCode: place.postalCode,
+      country: place.country,
+    });
   };
   const at = (day: string, fromMinute: number, toMinute: number, zone: string) =>
     localInstant(day, random.between(fromMinute, toMinute), zone);
@@ -252,7 +261,8 @@ export function planTimeline(input: TimelineInput, vocabulary: TrackingVocabular
     accepted = input.acceptedAt;
   } else {
     const labelDay = localDay(input.labelCreatedAt, originZone);
-    let day = workdayFrom(input.shipDate > labelDay ? input.shipDate : labelDay, input.carrier);
+    // The later of two YYYY-MM-DD days.
+    let day = workdayFrom([input.shipDate, labelDay].sort()[1] as string, input.carrier);
     accepted = at(day, 14 * 60, 18 * 60 + 30, originZone);
     while (accepted.getTime() < input.labelCreatedAt.getTime() + HOUR) {
       day = workdayFrom(addDays(day, 1), input.carrier);
@@ -302,7 +312,13 @@ export function planTimeline(input: TimelineInput, vocabulary: TrackingVocabular
   const gateway = IMPORT_GATEWAYS[input.to.country.toUpperCase()];
   const abroad: Facility | undefined = !domestic
     ? gateway
-      ? { city: gateway[0], state: gateway[1], postalCode: null, country: input.to.country.toUpperCase(), timeZone: gateway[2] }
+      ? {
+          city: gateway[0],
+          state: gateway[1],
+          postalCode: null,
+          country: input.to.country.toUpperCase(),
+          timeZone: gateway[2],
+        }
       : { ...destination, postalCode: null, timeZone: destinationZone }
     : undefined;
   const allStops = abroad ? [...stops, abroad] : stops;

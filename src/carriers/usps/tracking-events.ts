@@ -77,7 +77,12 @@ export const USPS_EVENTS: TrackingVocabulary["events"] = {
     status: "in_transit",
   },
   in_transit: { code: "TL", secondaryCode: null, description: "In Transit to Next Facility", status: "in_transit" },
-  arrived_delivery_unit: { code: "07", secondaryCode: null, description: "Arrived at Post Office", status: "in_transit" },
+  arrived_delivery_unit: {
+    code: "07",
+    secondaryCode: null,
+    description: "Arrived at Post Office",
+    status: "in_transit",
+  },
   missort: { code: "08", secondaryCode: null, description: "Missent", status: "exception" },
   out_for_delivery: { code: "OF", secondaryCode: null, description: "Out for Delivery", status: "out_for_delivery" },
   delivery_attempted: {

@@ -7,6 +7,7 @@ import { classifyAddress } from "../addresses/classify-address.js";
 import { DomainError } from "../errors.js";
 import { deliveryDate } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
+import { FIRST_TRACKING_READ_MS, scheduleTrackingRefresh } from "../tracking/refresh-tracking.js";
 import { type CheckedShipment, checkShipment } from "./check-shipment.js";
 import { labelAddress } from "./label-address.js";
 import type { NewShipment } from "./new-shipment.js";
@@ -303,7 +304,8 @@ async function recordPurchase(
       available_at: stamp,
       created_at: stamp,
     });
-    return { shipment: shipped, parcels: shippedParcels, labels, charge };
+    await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
+    return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [] };
   });
 }
 

@@ -42,3 +42,45 @@ export function canMove(from: ShipmentStatus, to: ShipmentStatus): boolean {
 export function isShipmentStatus(value: string): value is ShipmentStatus {
   return (SHIPMENT_STATUSES as readonly string[]).includes(value);
 }
+
+/** How far along its journey each trackable status is; tracking only ever moves a parcel forward. */
+const JOURNEY_RANK: Partial<Record<ShipmentStatus, number>> = {
+  shipped: 0,
+  manifested: 0,
+  in_transit: 1,
+  out_for_delivery: 2,
+  exception: 2,
+  available_for_pickup: 3,
+  delivered: 4,
+  returned: 4,
+};
+
+/** Whether tracking may still change a parcel in this status (not cancelled, delivered or returned). */
+export function isTrackable(status: string): boolean {
+  return status !== "delivered" && status !== "returned" && JOURNEY_RANK[status as ShipmentStatus] !== undefined;
+}
+
+/**
+ * The parcel status after a tracking event reporting `reported` (a tracking status, which may be
+ * `pre_transit`). It moves only forward: an exception can happen at any point and is left when
+ * the carrier reports progress again; a late "in transit" after "delivered" changes nothing.
+ */
+export function statusAfterEvent(current: string, reported: string): string {
+  if (!isTrackable(current) || !isShipmentStatus(reported) || reported === current) return current;
+  const from = JOURNEY_RANK[current as ShipmentStatus] as number;
+  const to = JOURNEY_RANK[reported];
+  if (to === undefined) return current;
+  if (reported === "exception" || current === "exception") return to >= 1 ? reported : current;
+  return to > from ? reported : current;
+}
+
+/** A shipment is as far along as its least advanced parcel, and never goes back either. */
+export function shipmentStatusOf(parcelStatuses: readonly string[], current: string): string {
+  let least: string | undefined;
+  for (const status of parcelStatuses) {
+    const rank = JOURNEY_RANK[status as ShipmentStatus];
+    if (rank === undefined) return current;
+    if (least === undefined || rank < (JOURNEY_RANK[least as ShipmentStatus] as number)) least = status;
+  }
+  return least === undefined ? current : statusAfterEvent(current, least);
+}

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { Database, LabelTable, MeterEntryTable, ParcelTable, ShipmentTable } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
+import { listTrackingEvents, type TrackingEventRow } from "../tracking/tracking.repository.js";
 
 export type ShipmentRow = Selectable<ShipmentTable>;
 export type ParcelRow = Selectable<ParcelTable>;
@@ -15,6 +16,8 @@ export interface ShipmentRecord {
   labels: LabelRow[];
   /** The purchase charge on the meter, when there is one. */
   charge: MeterEntryRow | undefined;
+  /** Tracking events of every parcel, oldest first. */
+  trackingEvents: TrackingEventRow[];
 }
 
 export async function insertShipment(db: Executor, row: Insertable<ShipmentTable>): Promise<ShipmentRow> {
@@ -35,11 +38,11 @@ export async function findShipment(db: Executor, scope: AccountScope, id: number
     .executeTakeFirst();
 }
 
-/** Loads parcels, labels and charges of many shipments in three queries. */
+/** Loads parcels, labels, charges and tracking events of many shipments in four queries. */
 export async function loadShipmentRecords(db: Executor, shipments: ShipmentRow[]): Promise<ShipmentRecord[]> {
   if (shipments.length === 0) return [];
   const ids = shipments.map((s) => s.id);
-  const [parcels, labels, charges] = await Promise.all([
+  const [parcels, labels, charges, events] = await Promise.all([
     db.selectFrom("parcels").selectAll().where("shipment_id", "in", ids).orderBy("position").execute(),
     db.selectFrom("labels").selectAll().where("shipment_id", "in", ids).orderBy("id").execute(),
     db
@@ -48,12 +51,14 @@ export async function loadShipmentRecords(db: Executor, shipments: ShipmentRow[]
       .where("shipment_id", "in", ids)
       .where("kind", "=", "label_purchase")
       .execute(),
+    listTrackingEvents(db, ids),
   ]);
   return shipments.map((shipment) => ({
     shipment,
     parcels: parcels.filter((p) => p.shipment_id === shipment.id),
     labels: labels.filter((l) => l.shipment_id === shipment.id),
     charge: charges.find((c) => c.shipment_id === shipment.id),
+    trackingEvents: events.filter((e) => e.shipment_id === shipment.id),
   }));
 }
 

@@ -12,13 +12,28 @@ function costDetails(stored: string) {
   }));
 }
 
-function trackingInfo(status: string, updatedAt: string, estimated: string | null) {
+/** eHub's tracking_info (§5.13), events newest first, each with the carrier's own code beside its status. */
+function trackingInfo(status: string, updatedAt: string, parcel: ParcelRow | undefined, record: ShipmentRecord) {
+  const events = record.trackingEvents.filter((e) => e.parcel_id === parcel?.id);
+  const latest = events.at(-1);
   return {
     status: status === "shipped" ? "pre_transit" : status,
-    updated_at: updatedAt,
-    estimated_delivery_date: estimated,
-    delivery_date: null,
-    tracking_events: [],
+    updated_at: latest && latest.event_timestamp > updatedAt ? latest.event_timestamp : updatedAt,
+    estimated_delivery_date: parcel?.estimated_delivery_date ?? record.shipment.delivery_date,
+    delivery_date: parcel?.delivered_at ?? null,
+    tracking_events: events.toReversed().map((event) => ({
+      event_date: event.event_timestamp,
+      status: event.status,
+      description: event.description,
+      city: event.city,
+      state: event.state,
+      postal_code: event.postal_code,
+      country: event.country,
+      tracking_event_id: event.id,
+      code: event.code,
+      secondary_code: event.secondary_code,
+    })),
+    stale_since: parcel?.tracking_stale_since ?? null,
   };
 }
 
@@ -73,7 +88,7 @@ function presentParcel(parcel: ParcelRow, record: ShipmentRecord, options: Prese
     ),
     ship_date: shipment.ship_date,
     shipped_at: shipment.shipped_at,
-    tracking_info: trackingInfo(parcel.status, parcel.updated_at, shipment.delivery_date),
+    tracking_info: trackingInfo(parcel.status, parcel.updated_at, parcel, record),
     rate_calc_type: "rate_table",
     created_at: parcel.created_at,
     updated_at: parcel.updated_at,
@@ -111,7 +126,7 @@ export function presentShipment(record: ShipmentRecord, options: PresentOptions)
     },
     shipping_cost_details: costDetails(shipment.cost_details),
     tracking_number: parcels[0]?.tracking_number ?? null,
-    tracking_info: trackingInfo(shipment.status, shipment.updated_at, shipment.delivery_date),
+    tracking_info: trackingInfo(shipment.status, shipment.updated_at, parcels[0], record),
     ship_date: shipment.ship_date,
     shipped_at: shipment.shipped_at,
     label_text1: shipment.label_text1,

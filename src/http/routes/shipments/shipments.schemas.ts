@@ -89,12 +89,28 @@ const Json = Type.Record(Type.String(), Type.Unknown());
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const CostDetail = Type.Object({ cost_type: Type.String(), description: Type.String(), rate: Type.Number() });
 
+const TrackingEventOut = Type.Object({
+  event_date: Type.String(),
+  status: Type.String({ description: "Normalized status the event reports" }),
+  description: nullable(Type.String()),
+  city: nullable(Type.String()),
+  state: nullable(Type.String()),
+  postal_code: nullable(Type.String()),
+  country: nullable(Type.String()),
+  tracking_event_id: Type.Integer({ description: "Beyond eHub: the event's id on the event stream payload" }),
+  code: Type.String({ description: "Beyond eHub: the carrier's own event code" }),
+  secondary_code: nullable(Type.String({ description: "Beyond eHub: the carrier's secondary code" })),
+});
+
 const TrackingInfo = Type.Object({
   status: Type.String(),
   updated_at: Type.String(),
   estimated_delivery_date: nullable(Type.String()),
   delivery_date: nullable(Type.String()),
-  tracking_events: Type.Array(Json),
+  tracking_events: Type.Array(TrackingEventOut, { description: "Newest first" }),
+  stale_since: nullable(
+    Type.String({ description: "Beyond eHub: since when the carrier has not answered; null while it does" }),
+  ),
 });
 
 export const ParcelOut = Type.Object({

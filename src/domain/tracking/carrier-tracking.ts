@@ -1,0 +1,39 @@
+import type { CarrierAdapter, TrackingReport } from "../../carriers/carrier.js";
+import { findCarrier, findService } from "../../carriers/registry.js";
+import type { ShipmentAddress } from "../shipments/new-shipment.js";
+import type { ParcelRow, ShipmentRow } from "../shipments/shipments.repository.js";
+
+/** How the sandbox carriers' clock runs (`SANDBOX_TIME_SCALE`); real carriers ignore it. */
+export interface TrackingOptions {
+  timeScale: number;
+}
+
+/** Asks the shipment's carrier for one parcel's tracking as of `asOf`. */
+export async function readCarrierTracking(
+  carrier: CarrierAdapter,
+  shipment: ShipmentRow,
+  parcel: ParcelRow,
+  asOf: Date,
+  options: TrackingOptions,
+  outcome: string | null = shipment.tracking_outcome,
+): Promise<TrackingReport> {
+  const service = findService(shipment.service_id);
+  if (!service || !parcel.tracking_number) return { events: [], estimatedDeliveryDate: null, nextEventAt: null };
+  return carrier.track({
+    trackingNumber: parcel.tracking_number,
+    service,
+    from: JSON.parse(shipment.from_location) as ShipmentAddress,
+    to: JSON.parse(shipment.to_location) as ShipmentAddress,
+    labelCreatedAt: new Date(shipment.shipped_at ?? shipment.created_at),
+    shipDate: shipment.ship_date,
+    promisedDeliveryDate: shipment.delivery_date ?? shipment.ship_date,
+    asOf,
+    simulation: { timeScale: options.timeScale, shiftMs: shipment.tracking_shift_ms, outcome },
+  });
+}
+
+export function carrierOf(shipment: ShipmentRow): CarrierAdapter {
+  const carrier = findCarrier(shipment.carrier_code);
+  if (!carrier) throw new Error(`shipment ${shipment.id} has the unknown carrier ${shipment.carrier_code}`);
+  return carrier;
+}

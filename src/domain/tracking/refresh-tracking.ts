@@ -1,0 +1,160 @@
+import type { Transaction } from "kysely";
+import { CarrierError, type TrackingReport } from "../../carriers/carrier.js";
+import type { Database } from "../../storage/schema.js";
+import { carrierServiceStatuses } from "../carriers/carrier-connections.js";
+import type { DomainServices } from "../services.js";
+import { isTrackable } from "../shipments/shipment-status.js";
+import { carrierOf, readCarrierTracking, type TrackingOptions } from "./carrier-tracking.js";
+import {
+  type NewTrackingEvent,
+  recordTrackingEvents,
+  type TrackingWrite,
+  withTrackingLock,
+} from "./record-tracking.js";
+import { nextRefreshAt } from "./refresh-schedule.js";
+
+export const REFRESH_TRACKING_JOB = "shipment.refresh_tracking";
+
+export interface RefreshTrackingPayload {
+  shipmentId: number;
+  /** The `tracking_refresh_at` this job was enqueued for; a job whose time was replaced does nothing. */
+  due: string;
+}
+
+/**
+ * Sets when a shipment's tracking is next read and enqueues the job that reads it, in the caller's
+ * transaction. A job enqueued earlier for another time finds its time replaced and does nothing,
+ * so a shipment has one live refresh however often it is rescheduled.
+ */
+export async function scheduleTrackingRefresh(
+  services: DomainServices,
+  trx: Transaction<Database>,
+  shipmentId: number,
+  at: Date | null,
+): Promise<void> {
+  const due = at?.toISOString() ?? null;
+  await trx.updateTable("shipments").set({ tracking_refresh_at: due }).where("id", "=", shipmentId).execute();
+  if (!due || !at) return;
+  const payload: RefreshTrackingPayload = { shipmentId, due };
+  await services.jobs.enqueue(REFRESH_TRACKING_JOB, payload, { runAt: at, executor: trx, maxAttempts: 3 });
+}
+
+/**
+ * The refresh job: reads each parcel's tracking from the carrier, stores what is new (and sends it
+ * on the event stream), and schedules the next read, backing off as the parcel ages. It stops for
+ * a shipment delivered, returned or cancelled. A carrier that does not answer (or whose tracking
+ * API the operator marked offline) leaves the parcels marked stale since the first failure.
+ */
+export async function refreshTracking(
+  services: DomainServices,
+  payload: RefreshTrackingPayload,
+  options: TrackingOptions,
+): Promise<void> {
+  const now = services.clock.now();
+  const reports = await readReports(services, payload, now, options);
+  await withTrackingLock(services, payload.shipmentId, async (trx, current) => {
+    const { shipment } = current;
+    if (shipment.tracking_refresh_at !== payload.due) return;
+    if (!isTrackable(shipment.status) || reports === "not_trackable") {
+      await scheduleTrackingRefresh(services, trx, shipment.id, null);
+      return;
+    }
+    const labelCreatedAt = new Date(shipment.shipped_at ?? shipment.created_at);
+    if (reports === "unanswered") {
+      await trx
+        .updateTable("parcels")
+        .set({ tracking_stale_since: now.toISOString() })
+        .where("shipment_id", "=", shipment.id)
+        .where("tracking_stale_since", "is", null)
+        .execute();
+      await scheduleTrackingRefresh(services, trx, shipment.id, nextRefreshAt(labelCreatedAt, now, null));
+      return;
+    }
+    await storeReports(services, trx, current, reports, now);
+    const after = await trx.selectFrom("shipments").select("status").where("id", "=", shipment.id).executeTakeFirst();
+    const nextEvent = reports
+      .map((r) => r.report.nextEventAt)
+      .filter((at): at is Date => at !== null)
+      .sort((a, b) => a.getTime() - b.getTime())[0];
+    const next = isTrackable(after?.status ?? shipment.status)
+      ? nextRefreshAt(labelCreatedAt, now, nextEvent ?? null, options.timeScale)
+      : null;
+    await scheduleTrackingRefresh(services, trx, shipment.id, next);
+  });
+}
+
+interface ParcelReport {
+  parcelId: number;
+  report: TrackingReport;
+}
+
+/** The carrier is asked outside any transaction (a slow carrier must not hold locks). */
+async function readReports(
+  services: DomainServices,
+  payload: RefreshTrackingPayload,
+  now: Date,
+  options: TrackingOptions,
+): Promise<ParcelReport[] | "unanswered" | "not_trackable"> {
+  const shipment = await services.db
+    .selectFrom("shipments")
+    .selectAll()
+    .where("id", "=", payload.shipmentId)
+    .executeTakeFirst();
+  if (!shipment || !isTrackable(shipment.status)) return "not_trackable";
+  if (shipment.tracking_refresh_at !== payload.due) return [];
+  const offline = (await carrierServiceStatuses(services)).some(
+    (s) => s.carrier_code === shipment.carrier_code && s.api_service === "tracking" && s.status === "offline",
+  );
+  if (offline) return "unanswered";
+  const parcels = await services.db.selectFrom("parcels").selectAll().where("shipment_id", "=", shipment.id).execute();
+  const carrier = carrierOf(shipment);
+  try {
+    return await Promise.all(
+      parcels.map(async (parcel) => ({
+        parcelId: parcel.id,
+        report: await readCarrierTracking(carrier, shipment, parcel, now, options),
+      })),
+    );
+  } catch (error) {
+    if (error instanceof CarrierError) return "unanswered";
+    throw error;
+  }
+}
+
+/**
+ * Stores the events a carrier reported that are not stored yet. An event the sandbox's advance
+ * control already pulled forward is never stamped before the latest stored one.
+ */
+export async function storeReports(
+  services: DomainServices,
+  trx: Transaction<Database>,
+  current: TrackingWrite,
+  reports: readonly ParcelReport[],
+  now: Date,
+): Promise<void> {
+  const fresh: NewTrackingEvent[] = [];
+  for (const { parcelId, report } of reports) {
+    const stored = current.stored.filter((e) => e.parcel_id === parcelId);
+    const lastSequence = Math.max(0, ...stored.map((e) => e.sequence ?? 0));
+    let floor = Math.max(0, ...stored.map((e) => Date.parse(e.event_timestamp)));
+    for (const event of report.events) {
+      if (event.sequence <= lastSequence) continue;
+      const occurredAt = new Date(Math.min(now.getTime(), Math.max(event.occurredAt.getTime(), floor + 1000)));
+      floor = occurredAt.getTime();
+      fresh.push({ ...event, parcelId, source: "carrier", occurredAt });
+    }
+    await trx
+      .updateTable("parcels")
+      .set({
+        estimated_delivery_date: report.estimatedDeliveryDate,
+        tracking_updated_at: now.toISOString(),
+        tracking_stale_since: null,
+      })
+      .where("id", "=", parcelId)
+      .execute();
+  }
+  await recordTrackingEvents(services, trx, current, fresh);
+}
+
+/** A label's tracking is first read a minute after purchase, when the carrier has its data. */
+export const FIRST_TRACKING_READ_MS = 60_000;
