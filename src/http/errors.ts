@@ -194,6 +194,24 @@ export const ERROR_CATALOGUE = {
     status: 404,
     description: "The shipment crosses no customs border, so it has no customs form.",
   },
+  "tracking_event.not_gde": {
+    status: 422,
+    description:
+      "Custom tracking events (codes 80, 81, 82) are accepted only on shipments of GDE services (a service code containing `_gde`).",
+  },
+  "tracking.not_trackable": {
+    status: 409,
+    description: "The shipment is cancelled or being cancelled: its label has no tracking.",
+  },
+  "tracking.complete": {
+    status: 409,
+    description: "The shipment was delivered or returned; its tracking has no further event to advance to.",
+  },
+  "tracking.status_unreachable": {
+    status: 409,
+    description: "The sandbox shipment cannot reach the named status from where its journey is.",
+  },
+  "sandbox.test_mode_only": { status: 403, description: "Sandbox controls work with test API keys only." },
   "parcel.not_found": { status: 404, description: "No parcel with this id in the shipment." },
   "file.not_found": { status: 404, description: "No stored file has this name." },
   "subscription.not_found": {

@@ -27,6 +27,7 @@ import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
+import { sandboxRoutes } from "./routes/sandbox/sandbox.routes.js";
 import { ErrorBodySchema } from "./routes/schemas.js";
 import { serviceRoutes } from "./routes/services/services.routes.js";
 import { shipmentRoutes } from "./routes/shipments/shipments.routes.js";
@@ -34,6 +35,7 @@ import { shippingRoutes } from "./routes/shipping/shipping.routes.js";
 import { statusRoutes } from "./routes/status/status.routes.js";
 import { subscriptionRoutes } from "./routes/subscriptions/subscriptions.routes.js";
 import { pingRoutes } from "./routes/test/ping.routes.js";
+import { trackingEventRoutes } from "./routes/tracking-events/tracking-events.routes.js";
 import { userRoutes } from "./routes/users/users.routes.js";
 import { User } from "./routes/users/users.schemas.js";
 
@@ -145,6 +147,8 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountScopedRoutes(api, batchRoutes);
     await registerAccountScopedRoutes(api, subscriptionRoutes);
     await registerAccountScopedRoutes(api, eventRoutes);
+    await registerAccountScopedRoutes(api, trackingEventRoutes);
+    await registerAccountScopedRoutes(api, sandboxRoutes);
     if (options.extraApiRoutes) await options.extraApiRoutes(api);
   });
 
