@@ -20,6 +20,32 @@ interface TrackingEventOut {
   tracking_event_id: number;
 }
 
+/** Buys a Ground Advantage (or other) label from Los Angeles to Salt Lake City; returns the shipment id. */
+async function buyLabel(
+  t: TestApp,
+  auth: TestAccount["auth"],
+  serviceId = GROUND_ADVANTAGE,
+  url = "/api/v2/shipments/ship",
+) {
+  const response = await t.app.inject({
+    method: "POST",
+    url,
+    headers: auth,
+    payload: {
+      shipment: {
+        service_id: serviceId,
+        label_format: "zpl",
+        label_size: "4x6",
+        to_location: SALT_LAKE_RESIDENCE,
+        from_location: LOS_ANGELES_WAREHOUSE,
+        parcels: [SMALL_BOX],
+      },
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().shipment.id as number;
+}
+
 describe("tracking: sandbox journeys, the refresh job, the advance control and GDE events", () => {
   let t: TestApp;
   let merchant: TestAccount;
@@ -47,25 +73,8 @@ describe("tracking: sandbox journeys, the refresh job, the advance control and G
   });
   afterAll(() => t.close());
 
-  const ship = async (auth = merchant.auth, serviceId = GROUND_ADVANTAGE, url = "/api/v2/shipments/ship") => {
-    const response = await t.app.inject({
-      method: "POST",
-      url,
-      headers: auth,
-      payload: {
-        shipment: {
-          service_id: serviceId,
-          label_format: "zpl",
-          label_size: "4x6",
-          to_location: SALT_LAKE_RESIDENCE,
-          from_location: LOS_ANGELES_WAREHOUSE,
-          parcels: [SMALL_BOX],
-        },
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().shipment.id as number;
-  };
+  const ship = (auth = merchant.auth, serviceId = GROUND_ADVANTAGE, url = "/api/v2/shipments/ship") =>
+    buyLabel(t, auth, serviceId, url);
   const read = async (id: number, auth = merchant.auth) => {
     const response = await t.app.inject({ method: "GET", url: `/api/v2/shipments/${id}`, headers: auth });
     expect(response.statusCode, response.body).toBe(200);
@@ -398,22 +407,7 @@ describe("SANDBOX_TIME_SCALE", () => {
     const merchant = await createTestAccount(t.services);
     await connectSandboxCarriers(t.services, merchant.accountId);
     const worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/v2/shipments/ship",
-      headers: merchant.auth,
-      payload: {
-        shipment: {
-          service_id: GROUND_ADVANTAGE,
-          label_format: "zpl",
-          label_size: "4x6",
-          to_location: SALT_LAKE_RESIDENCE,
-          from_location: LOS_ANGELES_WAREHOUSE,
-          parcels: [SMALL_BOX],
-        },
-      },
-    });
-    const id = response.json().shipment.id;
+    const id = await buyLabel(t, merchant.auth);
     // Forty journey days are under an hour at a thousand times the pace.
     for (let minute = 0; minute < 60; minute += 5) {
       t.clock.advance(5 * MINUTE);

@@ -1,5 +1,10 @@
-import { type CarrierNetwork, type TrackingVocabulary, usFacility } from "../sandbox/tracking-timeline.js";
-import { sortingCity, type UsRegion } from "../sandbox/us-regions.js";
+import {
+  type CarrierNetwork,
+  sortingFacility,
+  type TrackingVocabulary,
+  usFacility,
+} from "../sandbox/tracking-timeline.js";
+import type { UsRegion } from "../sandbox/us-regions.js";
 
 const GATEWAYS: Record<UsRegion, [string, string]> = {
   new_england: ["NEW YORK", "NY"],
@@ -19,10 +24,7 @@ const GATEWAYS: Record<UsRegion, [string, string]> = {
 
 /** DHL Express: origin service areas in the sorting cities, the Cincinnati hub, coastal gateways. */
 export const DHL_EXPRESS_NETWORK: CarrierNetwork = {
-  stateFacility: (state, postalCode) => {
-    const { city, state: st } = sortingCity(state, postalCode);
-    return usFacility(city, st);
-  },
+  stateFacility: sortingFacility,
   regionHub: () => usFacility("CINCINNATI HUB", "OH"),
   airHub: usFacility("CINCINNATI HUB", "OH"),
   exportGateway: (region) => usFacility(...GATEWAYS[region]),

@@ -1,5 +1,5 @@
-import { type CarrierNetwork, type TrackingVocabulary, usFacility } from "../sandbox/tracking-timeline.js";
-import { sortingCity, type UsRegion } from "../sandbox/us-regions.js";
+import { hubNetwork, type TrackingVocabulary } from "../sandbox/tracking-timeline.js";
+import type { UsRegion } from "../sandbox/us-regions.js";
 
 /** FedEx Ground regional hubs; FedEx Express flies through the Memphis World Hub. */
 const HUBS: Record<UsRegion, [string, string]> = {
@@ -18,18 +18,7 @@ const HUBS: Record<UsRegion, [string, string]> = {
   caribbean: ["SAN JUAN", "PR"],
 };
 
-export const FEDEX_NETWORK: CarrierNetwork = {
-  stateFacility: (state, postalCode) => {
-    const { city, state: st } = sortingCity(state, postalCode);
-    return usFacility(city, st);
-  },
-  regionHub: (region) => usFacility(...HUBS[region]),
-  airHub: usFacility("MEMPHIS", "TN"),
-  exportGateway: (region) =>
-    ["pacific", "mountain", "alaska", "hawaii_pacific"].includes(region)
-      ? usFacility("OAKLAND", "CA")
-      : usFacility("MEMPHIS", "TN"),
-};
+export const FEDEX_NETWORK = hubNetwork(HUBS, ["MEMPHIS", "TN"], ["OAKLAND", "CA"]);
 
 /**
  * FedEx scan event types as `code` (OC, PU, AR, DP, IT, AF, CC, OD, DE, SE, HP, DL, RS) and the

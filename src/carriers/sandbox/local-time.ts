@@ -1,3 +1,5 @@
+import { addDays } from "./carrier-calendar.js";
+
 /** Local calendar arithmetic for carriers, whose days, cut-offs and scans run on local time. */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -54,13 +56,6 @@ export function localInstant(day: string, minuteOfDay: number, timeZone: string)
     }
   }
   return localInstant(day, minuteOfDay + 60, timeZone);
-}
-
-/** The calendar date `days` after `day` (negative: before). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** Whether the carrier works that day: USPS Monday to Saturday, the others Monday to Friday. */

@@ -1,9 +1,10 @@
 import type { CarrierAddress, TrackingLocation, TrackingStatus } from "../carrier.js";
 import type { CarrierCode, ServiceDefinition } from "../catalogue.js";
-import { addDays, countDeliveryDays, isCarrierWorkday, localDay, localInstant } from "./local-time.js";
+import { addDays } from "./carrier-calendar.js";
+import { countDeliveryDays, isCarrierWorkday, localDay, localInstant } from "./local-time.js";
 import { type SeededRandom, seededRandom } from "./seeded-random.js";
 import { isUsDomestic } from "./us-domestic.js";
-import { regionBetween, regionOf, stateTimeZone, type UsRegion } from "./us-regions.js";
+import { regionBetween, regionOf, sortingCity, stateTimeZone, type UsRegion } from "./us-regions.js";
 
 /** What happens to a parcel, in words every carrier has its own codes for. */
 export const MILESTONES = [
@@ -403,4 +404,29 @@ function addEnding(outcome: Outcome, day: string, unitArrival: Date, context: En
 /** A US facility by name, city and state, on that state's clock. */
 export function usFacility(city: string, state: string): Facility {
   return { city, state, postalCode: null, country: "US", timeZone: stateTimeZone(state) };
+}
+
+/** The sorting city of a state's parcels, as a facility named by its city. */
+export function sortingFacility(state: string, postalCode: string): Facility {
+  const sorting = sortingCity(state, postalCode);
+  return usFacility(sorting.city, sorting.state);
+}
+
+const WESTERN_REGIONS: readonly UsRegion[] = ["pacific", "mountain", "alaska", "hawaii_pacific"];
+
+/**
+ * The network of a carrier with its own hubs (UPS, FedEx): sorting in the state's city, a hub per
+ * region, one air hub, and abroad through the air hub or, from the West, a western gateway.
+ */
+export function hubNetwork(
+  hubs: Record<UsRegion, readonly [string, string]>,
+  airHub: readonly [string, string],
+  westernGateway: readonly [string, string],
+): CarrierNetwork {
+  return {
+    stateFacility: sortingFacility,
+    regionHub: (region) => usFacility(...hubs[region]),
+    airHub: usFacility(...airHub),
+    exportGateway: (region) => usFacility(...(WESTERN_REGIONS.includes(region) ? westernGateway : airHub)),
+  };
 }

@@ -1,5 +1,5 @@
-import { type CarrierNetwork, type TrackingVocabulary, usFacility } from "../sandbox/tracking-timeline.js";
-import { sortingCity, type UsRegion } from "../sandbox/us-regions.js";
+import { hubNetwork, type TrackingVocabulary } from "../sandbox/tracking-timeline.js";
+import type { UsRegion } from "../sandbox/us-regions.js";
 
 /** UPS regional hubs (Hodgkins is Chicago Area Consolidation Hub; Worldport in Louisville is the air hub). */
 const HUBS: Record<UsRegion, [string, string]> = {
@@ -18,18 +18,7 @@ const HUBS: Record<UsRegion, [string, string]> = {
   caribbean: ["SAN JUAN", "PR"],
 };
 
-export const UPS_NETWORK: CarrierNetwork = {
-  stateFacility: (state, postalCode) => {
-    const { city, state: st } = sortingCity(state, postalCode);
-    return usFacility(city, st);
-  },
-  regionHub: (region) => usFacility(...HUBS[region]),
-  airHub: usFacility("LOUISVILLE", "KY"),
-  exportGateway: (region) =>
-    ["pacific", "mountain", "alaska", "hawaii_pacific"].includes(region)
-      ? usFacility("ONTARIO", "CA")
-      : usFacility("LOUISVILLE", "KY"),
-};
+export const UPS_NETWORK = hubNetwork(HUBS, ["LOUISVILLE", "KY"], ["ONTARIO", "CA"]);
 
 /**
  * UPS activity status types as `code` (M label created, I in transit, X exception, D delivered)
