@@ -166,6 +166,26 @@ describe("tracking: sandbox journeys, the refresh job, the advance control and G
     expect(eventsOf(await read(id))).toHaveLength(events.length);
   });
 
+  it("a manifested parcel is accepted at the manifest's time", async () => {
+    const id = await ship();
+    const batch = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/shipments/batches",
+      headers: merchant.auth,
+      payload: { shipments_ids: [id] },
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    t.clock.advance(t.services.config.manifestDelayMs + 1000);
+    await worker.drain();
+    const row = await t.services.db.selectFrom("shipments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("manifested");
+    expect(row.manifested_at).not.toBeNull();
+    t.clock.advance(3 * DAY);
+    await worker.drain();
+    const accepted = eventsOf(await read(id)).find((e) => e.code === "03");
+    expect(accepted?.event_date).toBe(row.manifested_at);
+  });
+
   it("a cancelled label gets no events, and cannot be advanced", async () => {
     const id = await ship();
     const cancel = await t.app.inject({ method: "PUT", url: `/api/v2/shipments/${id}/cancel`, headers: merchant.auth });

@@ -27,6 +27,7 @@ export async function readCarrierTracking(
     labelCreatedAt: new Date(shipment.shipped_at ?? shipment.created_at),
     shipDate: shipment.ship_date,
     promisedDeliveryDate: shipment.delivery_date ?? shipment.ship_date,
+    acceptedAt: shipment.manifested_at ? new Date(shipment.manifested_at) : undefined,
     asOf,
     simulation: { timeScale: options.timeScale, shiftMs: shipment.tracking_shift_ms, outcome },
   });
