@@ -110,6 +110,8 @@ export interface TrackingRequest {
   promisedDeliveryDate: string;
   /** When the carrier took the parcel on a manifest (SCAN form), if it was manifested. */
   acceptedAt?: Date;
+  /** A carrier that takes parcels only after their label data is closed out: not before this. */
+  acceptedNotBefore?: Date;
   /** The instant to report as of: now, for a real carrier. */
   asOf: Date;
   /**

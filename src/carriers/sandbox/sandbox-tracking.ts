@@ -24,6 +24,7 @@ export function trackSandboxParcel(
       labelCreatedAt: request.labelCreatedAt,
       shipDate: request.shipDate,
       acceptedAt: request.acceptedAt,
+      acceptedNotBefore: request.acceptedNotBefore,
       outcome: outcome !== null && isOutcome(outcome) ? outcome : null,
     },
     vocabulary,

@@ -108,6 +108,8 @@ export interface TimelineInput {
   shipDate: string;
   /** A manifest's acceptance time, when the parcel was on one. */
   acceptedAt?: Date;
+  /** The earliest acceptance when the carrier waits for the label's close-out. */
+  acceptedNotBefore?: Date;
   /** Forces the ending (the sandbox's advance control); otherwise drawn from the shares. */
   outcome?: Outcome | null;
 }
@@ -253,7 +255,8 @@ export function planTimeline(input: TimelineInput, vocabulary: TrackingVocabular
   add("label_created", input.labelCreatedAt, origin);
 
   // Acceptance: the manifest's time, or the first afternoon pickup on or after the ship date that
-  // comes at least an hour after the label. GDE parcels reach USPS after the partner's own leg.
+  // comes at least an hour after the label (and after its close-out, for a carrier that waits for
+  // one). GDE parcels reach USPS after the partner's own leg.
   const domestic = isUsDomestic(input.to.country);
   const partnerLeg = domestic && network.handoff !== undefined && input.service.gde !== true;
   const injected = domestic && (input.service.gde === true || partnerLeg);
@@ -261,11 +264,12 @@ export function planTimeline(input: TimelineInput, vocabulary: TrackingVocabular
   if (input.acceptedAt) {
     accepted = input.acceptedAt;
   } else {
-    const labelDay = localDay(input.labelCreatedAt, originZone);
+    const earliest = Math.max(input.labelCreatedAt.getTime() + HOUR, input.acceptedNotBefore?.getTime() ?? 0);
+    const labelDay = localDay(new Date(earliest), originZone);
     // The later of two YYYY-MM-DD days.
     let day = workdayFrom([input.shipDate, labelDay].sort()[1] as string, input.carrier);
     accepted = at(day, 14 * 60, 18 * 60 + 30, originZone);
-    while (accepted.getTime() < input.labelCreatedAt.getTime() + HOUR) {
+    while (accepted.getTime() < earliest) {
       day = workdayFrom(addDays(day, 1), input.carrier);
       accepted = at(day, 14 * 60, 18 * 60 + 30, originZone);
     }

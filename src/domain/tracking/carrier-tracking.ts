@@ -1,5 +1,7 @@
 import type { CarrierAdapter, TrackingReport } from "../../carriers/carrier.js";
 import { findCarrier, findService } from "../../carriers/registry.js";
+import { carrierToday } from "../rates/delivery-date.js";
+import { postalCancelDeadline } from "../shipments/cancel-window.js";
 import type { ShipmentAddress } from "../shipments/new-shipment.js";
 import type { ParcelRow, ShipmentRow } from "../shipments/shipments.repository.js";
 
@@ -28,6 +30,12 @@ export async function readCarrierTracking(
     shipDate: shipment.ship_date,
     promisedDeliveryDate: shipment.delivery_date ?? shipment.ship_date,
     acceptedAt: shipment.manifested_at ? new Date(shipment.manifested_at) : undefined,
+    // USPS takes a parcel once its label data is closed out (02:00 Central on the manifest day),
+    // which is also when the label stops being cancellable.
+    acceptedNotBefore:
+      shipment.carrier_code === "usps"
+        ? postalCancelDeadline(shipment.ship_date, carrierToday(new Date(shipment.created_at)))
+        : undefined,
     asOf,
     simulation: { timeScale: options.timeScale, shiftMs: shipment.tracking_shift_ms, outcome },
   });

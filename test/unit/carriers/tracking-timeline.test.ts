@@ -181,6 +181,14 @@ describe("sandbox tracking routes and timing", () => {
     expect(events[1]).toMatchObject({ code: "03", occurredAt: acceptedAt });
   });
 
+  it("waits for the label's close-out when the carrier takes parcels only after it", async () => {
+    const closeOut = new Date("2026-01-16T08:00:00.000Z");
+    const { events } = await track("usps", { acceptedNotBefore: closeOut });
+    expect(events[1]?.code).toBe("03");
+    expect(events[1]?.occurredAt.getTime()).toBeGreaterThan(closeOut.getTime());
+    expect(localDay(events[1]?.occurredAt as Date, "America/Los_Angeles")).toBe("2026-01-16");
+  });
+
   it("accepts a label bought after the afternoon pickup on the next working day", async () => {
     // Friday 2026-01-16 at 23:00 Los Angeles time: UPS picks up on Monday.
     const late = new Date("2026-01-17T07:00:00.000Z");
