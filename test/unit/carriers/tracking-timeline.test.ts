@@ -153,7 +153,7 @@ describe("sandbox tracking routes and timing", () => {
     );
     expect(await cities("ups")).toEqual(expect.arrayContaining(["ONTARIO", "SHREWSBURY", "BOSTON"]));
     expect(await cities("fed_ex")).toEqual(expect.arrayContaining(["BLOOMINGTON", "NORTHBOROUGH", "BOSTON"]));
-    const overnight = await track("fed_ex", { service: serviceOf("fed_ex", "fedex_priority_overnight") });
+    const overnight = await track("fed_ex", { service: serviceOf("fed_ex", "fedex_overnight_priority") });
     expect(overnight.events.map((e) => e.city)).toContain("MEMPHIS");
     const abroad = await track("dhl_express");
     expect(abroad.events.map((e) => e.code)).toContain("CR");
