@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import {
   type CustomsFormInput,
   type CustomsFormLine,
   renderCustomsForm,
 } from "../../../src/labels/customs-form/render-customs-form.js";
+import { readPdf } from "../labels/label-tools.js";
 
 const ITN = "AES X20120502123456";
 
@@ -46,18 +46,11 @@ function form(overrides: Partial<CustomsFormInput> = {}): CustomsFormInput {
   };
 }
 
-/** The PDF's text as poppler extracts it, which is what a reader (or a scanner) would see. */
-function pdfText(pdf: Buffer): string {
-  const result = spawnSync("pdftotext", ["-layout", "-", "-"], { input: pdf, encoding: "buffer" });
-  if (result.status !== 0) throw new Error(`pdftotext failed: ${result.stderr.toString()}`);
-  return result.stdout.toString("utf8");
-}
-
 describe("renderCustomsForm", () => {
   it("draws a CN 22 with the USPS form number, the item and the ITN", async () => {
     const pdf = await renderCustomsForm(form({ items: [line({ description: "Wool scarf" })] }));
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const text = pdfText(pdf);
+    const { text } = readPdf(pdf);
     expect(text).toContain("CN 22");
     expect(text).toContain("PS Form 2976");
     expect(text).toContain("Wool scarf");
@@ -72,7 +65,7 @@ describe("renderCustomsForm", () => {
       form({ kind: "CN23", items, totalValueCents: 119_940, invoiceNumber: "INV-1001", nonDelivery: "abandon" }),
     );
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    const text = pdfText(pdf);
+    const { text } = readPdf(pdf);
     expect(text).toContain("CN 23");
     expect(text).toContain("PS Form 2976-A");
     expect(text).toContain("Item number 1");
@@ -87,19 +80,18 @@ describe("renderCustomsForm", () => {
   it("keeps the page count at one", async () => {
     const items = Array.from({ length: 30 }, () => line());
     for (const kind of ["CN22", "CN23"] as const) {
-      const text = pdfText(await renderCustomsForm(form({ kind, items })));
-      expect(text.split("\f").filter((page) => page.trim()).length).toBe(1);
+      expect(readPdf(await renderCustomsForm(form({ kind, items }))).pageCount).toBe(1);
     }
   });
 
   it("leaves out the USPS form number on a courier's CN 23", async () => {
-    const text = pdfText(await renderCustomsForm(form({ kind: "CN23", carrierCode: "ups" })));
+    const { text } = readPdf(await renderCustomsForm(form({ kind: "CN23", carrierCode: "ups" })));
     expect(text).toContain("CN 23");
     expect(text).not.toContain("PS Form");
   });
 
   it("explains what Other stands for", async () => {
-    const text = pdfText(await renderCustomsForm(form({ contentType: "humanitarian_donation" })));
+    const { text } = readPdf(await renderCustomsForm(form({ contentType: "humanitarian_donation" })));
     expect(text).toContain("Explanation: Humanitarian donation");
   });
 

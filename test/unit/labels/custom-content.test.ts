@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { LabelContent } from "../../../src/labels/label.js";
 import { renderLabel } from "../../../src/labels/render-label.js";
 import { labelRequest } from "./label-requests.js";
-import { pdfText } from "./label-tools.js";
+import { readPdf } from "./label-tools.js";
 
 /** A solid black 40 × 40 PNG, as a caller's logo. */
 async function blackSquare(): Promise<string> {
@@ -22,7 +22,7 @@ describe("label_text1 and label_text2", () => {
     expect(zpl).toContain("Gift wrap");
     const epl = (await renderLabel(labelRequest(carrier, { ...references, format: "epl2" }))).bytes.toString("latin1");
     expect(epl).toContain('"ORDER 1001"');
-    const text = await pdfText((await renderLabel(labelRequest(carrier, { ...references, format: "pdf" }))).bytes);
+    const { text } = readPdf((await renderLabel(labelRequest(carrier, { ...references, format: "pdf" }))).bytes);
     expect(text).toContain("ORDER 1001");
   });
 });
@@ -33,7 +33,7 @@ describe("label_contents", () => {
     const zpl = (await renderLabel(labelRequest("usps", { contents, format: "zpl" }))).bytes.toString("utf8");
     // 2 in and 3.5 in at 203 dpi.
     expect(zpl).toMatch(/\^FO406,711\^A0N,\d+,\d+\^FB\d+,1,\d+,L\^FH\^FDFRAGILE\^FS/);
-    const text = await pdfText((await renderLabel(labelRequest("usps", { contents, format: "pdf" }))).bytes);
+    const { text } = readPdf((await renderLabel(labelRequest("usps", { contents, format: "pdf" }))).bytes);
     expect(text).toContain("FRAGILE");
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderLabel } from "../../../src/labels/render-label.js";
 import { labelRequest } from "./label-requests.js";
-import { pdfText } from "./label-tools.js";
+import { readPdf } from "./label-tools.js";
 
 describe("test labels", () => {
   it("print VOID across the barcode in ZPL (reversed field) and EPL2 (reversed text)", async () => {
@@ -12,7 +12,7 @@ describe("test labels", () => {
   });
 
   it("print VOID as PDF text and the USPS test notice in the postage area", async () => {
-    const text = await pdfText((await renderLabel(labelRequest("usps", { format: "pdf", testMode: true }))).bytes);
+    const { text } = readPdf((await renderLabel(labelRequest("usps", { format: "pdf", testMode: true }))).bytes);
     expect(text).toContain("VOID");
     expect(text).toContain("TEST LABEL –");
     expect(text).not.toContain("U.S. POSTAGE PAID");
@@ -28,7 +28,7 @@ describe("test labels", () => {
   it("are absent from production labels, which show the postage paid", async () => {
     const zpl = (await renderLabel(labelRequest("usps", { format: "zpl" }))).bytes.toString("utf8");
     expect(zpl).not.toContain("VOID");
-    const text = await pdfText((await renderLabel(labelRequest("usps", { format: "pdf" }))).bytes);
+    const { text } = readPdf((await renderLabel(labelRequest("usps", { format: "pdf" }))).bytes);
     expect(text).not.toContain("VOID");
     expect(text).toContain("U.S. POSTAGE PAID");
   });
