@@ -1,6 +1,10 @@
 import bwipjs from "bwip-js";
 import { describe, expect, it } from "vitest";
 import { type MaxiCodeMode, maxiCodeDarkModules } from "../../../src/labels/barcodes/maxicode.js";
+import { maxiCodeHeight } from "../../../src/labels/barcodes/maxicode-geometry.js";
+import type { MaxiCodeMessage } from "../../../src/labels/drawing.js";
+import { paintLabel } from "../../../src/labels/raster/raster-painter.js";
+import { scanRaster } from "./label-tools.js";
 
 const RS = "\x1e";
 const GS = "\x1d";
@@ -57,7 +61,7 @@ function generator(seed: number) {
   return { next, int, pick, chars, words };
 }
 
-function upsMessage(g: ReturnType<typeof generator>): { text: string; mode: MaxiCodeMode } {
+function upsMessage(g: ReturnType<typeof generator>): { text: string; mode: MaxiCodeMode; message: MaxiCodeMessage } {
   const mode: MaxiCodeMode = g.next() < 0.6 ? 2 : 3;
   const postalCode =
     mode === 2
@@ -91,7 +95,42 @@ function upsMessage(g: ReturnType<typeof generator>): { text: string; mode: Maxi
     g.words(1 + g.int(2)),
     g.chars(LETTERS, 2),
   ];
-  return { text: upsText(postalCode, country, serviceClass, fields.slice(0, 8 + g.int(4))), mode };
+  const message = { mode, postalCode, countryCode: country, serviceClass, fields: fields.slice(0, 8 + g.int(4)) };
+  return { text: upsText(postalCode, country, serviceClass, message.fields), mode, message };
+}
+
+/** ISO/IEC 16023 nominal width, as on the UPS label. */
+const SYMBOL_WIDTH_IN = 1.11;
+const DPI = 203;
+
+/**
+ * The message painted as a raster label paints it, then read by ZXing. Without an ECI the
+ * decoder takes MaxiCode bytes as Latin-1, so text beyond ASCII (sent as UTF-8) reads byte by byte.
+ */
+async function readBack(message: MaxiCodeMessage): Promise<string[]> {
+  const box = { x: 0.1, y: 0.1, width: SYMBOL_WIDTH_IN, height: maxiCodeHeight(SYMBOL_WIDTH_IN) };
+  const item = { kind: "matrix-code", symbology: "maxicode", message, ...box, moduleWidth: box.width / 30 } as const;
+  const page = await paintLabel({ widthIn: box.width + 0.2, heightIn: box.height + 0.2, items: [item] }, DPI);
+  const symbols = await scanRaster(page, { box, dpi: DPI });
+  return symbols.map((symbol) => `${symbol.symbology}: ${Buffer.from(symbol.text, "latin1").toString("utf8")}`);
+}
+
+/**
+ * The text a scanner reads: the primary message's postal code comes back at its fixed width, a
+ * mode 2 ZIP with zeros after it (ZIP5 + 0000, as UPS prints it), a mode 3 code with spaces.
+ */
+function asScanned(message: MaxiCodeMessage): string {
+  const postalCode = message.mode === 2 ? message.postalCode.padEnd(9, "0") : message.postalCode.padEnd(6, " ");
+  return `MaxiCode: ${upsText(postalCode, message.countryCode, message.serviceClass, message.fields)}`;
+}
+
+function encodes(text: string, mode: MaxiCodeMode): boolean {
+  try {
+    maxiCodeDarkModules(text, mode);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 describe("MaxiCode encoder", () => {
@@ -221,5 +260,51 @@ describe("MaxiCode encoder", () => {
       expect(() => reference(text, mode)).toThrow();
       expect(() => maxiCodeDarkModules(text, mode), JSON.stringify(text)).toThrow(RangeError);
     }
+  });
+});
+
+describe("MaxiCode round trip (ZXing reads what the encoder wrote)", () => {
+  it("generated UPS messages, mode 2 and 3", async () => {
+    const g = generator(20240611);
+    let checked = 0;
+    const modes = new Set<MaxiCodeMode>();
+    while (checked < 60) {
+      const { text, mode, message } = upsMessage(g);
+      if (!encodes(text, mode)) continue;
+      expect(await readBack(message), JSON.stringify(text)).toEqual([asScanned(message)]);
+      modes.add(mode);
+      checked++;
+    }
+    expect([...modes].sort()).toEqual([2, 3]);
+  });
+
+  it("every code set: lower case, punctuation, long digit runs, Latin-1 and a full secondary message", async () => {
+    const base = { mode: 2, postalCode: "152382802", countryCode: "840", serviceClass: "001" } as const;
+    const messages: MaxiCodeMessage[] = [
+      {
+        ...base,
+        fields: ["1Z00004951", "UPSN", "06X610", "159", "1234567", "1/1", "", "Y", "634 ALPHA DR", "PITTSBURGH", "PA"],
+      },
+      { ...base, fields: ["123456789012345678901234567", "Main Street", "suite #4"] },
+      { ...base, fields: ["abc {}~;<=>?[]^_@!|`"] },
+      { ...base, fields: ["A".repeat(69)] },
+      {
+        ...base,
+        mode: 3,
+        postalCode: "10115",
+        countryCode: "276",
+        serviceClass: "011",
+        fields: ["MÜNCHENER STRAẞE", "KÖLN", "ÉÈÀ"],
+      },
+      {
+        ...base,
+        mode: 3,
+        postalCode: "K1A0B1",
+        countryCode: "124",
+        serviceClass: "011",
+        fields: ["24 SUSSEX DR", "OTTAWA", "ON"],
+      },
+    ];
+    for (const message of messages) expect(await readBack(message)).toEqual([asScanned(message)]);
   });
 });
