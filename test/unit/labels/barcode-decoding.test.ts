@@ -107,10 +107,11 @@ describe("label barcodes scan back (ZXing)", () => {
   it("DHL: the eCommerce IMpb and the Express waybill, each with its DataMatrix", async () => {
     const ecommerce = await scanImage((await renderLabel(labelRequest("dhl_ecommerce"))).bytes);
     expect(ecommerce).toEqual([indicia(DHL_ECOMMERCE_PIC), impb(DHL_ECOMMERCE_PIC)]);
-    const express = await scanImage((await renderLabel(labelRequest("dhl_express"))).bytes);
+    const request = labelRequest("dhl_express");
+    const express = await scanImage((await renderLabel(request)).bytes);
     expect(express).toEqual([
       { symbology: "Code 128", text: DHL_WAYBILL },
-      { symbology: "DataMatrix", text: `${DHL_WAYBILL}|SW1A 1AA|GB|dhl_express_worldwide` },
+      { symbology: "DataMatrix", text: `${DHL_WAYBILL}|SW1A 1AA|GB|${request.serviceCode}` },
     ]);
   });
 
