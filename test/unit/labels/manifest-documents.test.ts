@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { electronicFileNumber } from "../../../src/carriers/usps/manifest.js";
 import { impbTrackingNumber, isValidImpb } from "../../../src/carriers/usps/tracking-number.js";
@@ -7,6 +6,8 @@ import {
   type ManifestRow,
   manifestPdf,
 } from "../../../src/labels/manifest/manifest-document.js";
+import { mergedPdf } from "../../../src/labels/manifest/merged-labels.js";
+import { rasterisePdf, readPdf, scanPdf, scanRaster } from "./label-tools.js";
 
 const MAILER = {
   name: null,
@@ -37,29 +38,21 @@ function scanForm(count: number): ManifestDocument {
 
 const trackingNumber = (serial: number) =>
   impbTrackingNumber(serial, { channel: "94", serviceTypeCode: "001", mailerId: "999000001" });
+const grouped = (value: string) => value.match(/.{1,4}/g)?.join(" ") ?? value;
 
 async function* rows(count: number): AsyncIterable<ManifestRow> {
-  for (let i = 1; i <= count; i++)
+  for (let i = 1; i <= count; i++) {
     yield { trackingNumber: trackingNumber(i), countedAs: "USPS Ground Advantage", shipmentId: i };
-}
-
-async function render(document: ManifestDocument, count: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of manifestPdf(document, rows(count))) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
-/** The text shown by every content stream of the file, in order. */
-function shownText(pdf: Buffer): string {
-  const text: string[] = [];
-  const latin = pdf.toString("latin1");
-  for (const match of latin.matchAll(/\/Filter \/FlateDecode \/Length (\d+) >>\nstream\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    const content = inflateSync(pdf.subarray(start, start + Number(match[1]))).toString("latin1");
-    for (const shown of content.matchAll(/\((.*?)\) Tj/g)) text.push(shown[1] as string);
   }
-  return text.join("\n");
 }
+
+async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+const render = (document: ManifestDocument, count: number) => collect(manifestPdf(document, rows(count)));
 
 describe("manifest documents", () => {
   it("gives the SCAN form an electronic file number with the PIC's check digit", () => {
@@ -67,33 +60,55 @@ describe("manifest documents", () => {
     expect(isValidImpb(electronicFileNumber(42))).toBe(true);
   });
 
-  it("lists every tracking number of a SCAN form over as many pages as needed, page n of N", async () => {
-    const pdf = await render(scanForm(1000), 1000);
-    const pages = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(pdf.toString("latin1"))?.[1]);
-    expect(pages).toBeGreaterThan(5);
-    const text = shownText(pdf);
-    expect(text).toContain("SCAN Form – Shipment Confirmation Acceptance Notice".replace("–", "\x96"));
-    expect(text).toContain("PS Form 5630");
-    expect(text).toContain(`Page ${pages} of ${pages}`);
-    expect(text).toContain("TEST DOCUMENT");
-    for (const serial of [1, 500, 1000]) {
-      expect(text).toContain(
-        trackingNumber(serial)
-          .match(/.{1,4}/g)
-          ?.join(" "),
-      );
-    }
-    expect(pdf.subarray(-6).toString()).toBe("%%EOF\n");
+  it("prints the SCAN form's own IMpb barcode: 420 and the entry ZIP, then the electronic file number", async () => {
+    const pdf = await render(scanForm(3), 3);
+    const symbols = await scanPdf(pdf);
+    expect(symbols).toEqual([{ symbology: "GS1-128", text: `42090035\x1d${electronicFileNumber(42)}` }]);
+    const { text, warnings } = readPdf(pdf);
+    expect(warnings).toEqual([]);
+    expect(text).toContain(`ELECTRONIC FILE NUMBER ${grouped(electronicFileNumber(42))}`);
   });
 
-  it("draws a DHL eCommerce manifest with the manifest id on every page", async () => {
+  it("lists every tracking number of a SCAN form over as many pages as needed, page n of N", async () => {
+    const pdf = await render(scanForm(1000), 1000);
+    const { pageCount, pageSizes, text, warnings } = readPdf(pdf);
+    expect(warnings).toEqual([]);
+    expect(pageCount).toBeGreaterThan(5);
+    expect(pageSizes.every(([w, h]) => w === 612 && h === 792)).toBe(true);
+    expect(text).toContain("SCAN Form – Shipment Confirmation Acceptance Notice");
+    expect(text).toContain("PS Form 5630");
+    expect(text).toContain("Total pieces");
+    expect(text).toContain(`Page ${pageCount} of ${pageCount}`);
+    expect(text).toContain("TEST DOCUMENT – NOT VALID FOR MAILING");
+    for (let serial = 1; serial <= 1000; serial++) expect(text).toContain(grouped(trackingNumber(serial)));
+  });
+
+  it("draws a DHL eCommerce manifest with a barcode of the manifest id on every page", async () => {
     const pdf = await render(
-      { ...scanForm(300), kind: "dhl-ecommerce-manifest", documentNumber: "53999990000000007" },
-      300,
+      { ...scanForm(150), kind: "dhl-ecommerce-manifest", documentNumber: "53999990000000007" },
+      150,
     );
-    const text = shownText(pdf);
-    expect(text).toContain("DHL eCommerce \x96 Manifest");
-    expect(text).toContain("53999990000000007-1");
-    expect(text).toContain("53999990000000007-2");
+    const { pageCount, text, warnings } = readPdf(pdf);
+    expect(warnings).toEqual([]);
+    expect(text).toContain("DHL eCommerce – Manifest");
+    for (let page = 0; page < pageCount; page++) {
+      expect(await scanRaster(rasterisePdf(pdf, 300, page))).toEqual([
+        { symbology: "Code 128", text: `53999990000000007-${page + 1}` },
+      ]);
+    }
+  });
+
+  it("merges documents into one sound PDF, page for page", async () => {
+    const form = await render(scanForm(400), 400);
+    const formPages = readPdf(form).pageCount;
+    async function* documents() {
+      yield { bytes: form, format: "pdf", widthIn: 8.5, heightIn: 11 };
+      yield { bytes: form, format: "pdf", widthIn: 8.5, heightIn: 11 };
+    }
+    const merged = await collect(mergedPdf(documents()));
+    const reading = readPdf(merged);
+    expect(reading.warnings).toEqual([]);
+    expect(reading.pageCount).toBe(2 * formPages);
+    expect(reading.text.split("PS Form 5630 – SCAN Form").length).toBeGreaterThan(2);
   });
 });
