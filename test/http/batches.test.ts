@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidImpb } from "../../src/carriers/usps/tracking-number.js";
+import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
@@ -141,6 +142,22 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
     expect(done.tracking_number).toMatch(/^5399999\d{10}$/);
     expect((await file(done.bol_url)).statusCode).toBe(200);
     expect((await get(`/api/v2/shipments/${ids[0]}`)).json().shipment.status).toBe("manifested");
+  });
+
+  it("keeps a batch pending, saying why, while the operator has the carrier's manifest API offline", async () => {
+    const [batch] = (await post("/api/v2/shipments/batches", { shipments_ids: [await ship()] })).json()
+      .shipments_batches;
+    await setCarrierApiStatus(t.services, "usps", "manifest", "offline", "maintenance");
+    await generate();
+    const waiting = (await get(`/api/v2/shipments/batches/${batch.id}`)).json();
+    expect(waiting).toMatchObject({ status: "pending", bol_url: null });
+    expect(waiting.errors).toContain("The USPS manifest service is offline (maintenance)");
+    await setCarrierApiStatus(t.services, "usps", "manifest", "online", null);
+    await generate();
+    expect((await get(`/api/v2/shipments/batches/${batch.id}`)).json()).toMatchObject({
+      status: "generated",
+      errors: null,
+    });
   });
 
   describe("refusals name the shipment and the reason", () => {

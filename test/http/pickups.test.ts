@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { LOS_ANGELES_WAREHOUSE, shipmentToBuy } from "../helpers/shipments.js";
@@ -169,6 +170,12 @@ describe("USPS pickups", () => {
       expect((await post("/api/v2/pickups", { pickup: { shipment_batch_ids: [999999] } })).json().error_code).toBe(
         "batch.not_found",
       );
+      await setCarrierApiStatus(t.services, "usps", "pickup", "offline", null);
+      const offline = await post("/api/v2/pickups", { pickup: { shipment_ids: [await ship()] } });
+      await setCarrierApiStatus(t.services, "usps", "pickup", "online", null);
+      expect(offline.statusCode).toBe(422);
+      expect(offline.json()).toMatchObject({ error_code: "carrier.rejected" });
+
       const empty = await post("/api/v2/pickups", {});
       expect(empty.statusCode).toBe(400);
       expect(empty.json().error_code).toBe("request.invalid");

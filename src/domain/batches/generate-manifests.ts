@@ -5,6 +5,7 @@ import { findCarrier } from "../../carriers/registry.js";
 import type { LabelAddress } from "../../labels/label.js";
 import { type ManifestDocument, type ManifestKind, manifestPdf } from "../../labels/manifest/manifest-document.js";
 import { mergedPdf, type StoredDocument } from "../../labels/manifest/merged-labels.js";
+import { offlineApi } from "../carriers/carrier-connections.js";
 import type { DomainServices } from "../services.js";
 import { labelAddress } from "../shipments/label-address.js";
 import type { ShipmentAddress } from "../shipments/new-shipment.js";
@@ -31,6 +32,7 @@ export async function generateManifests(services: DomainServices, payload: Manif
     await services.db.selectFrom("batches").selectAll().where("id", "in", payload.batchIds).orderBy("id").execute()
   ).filter((batch) => batch.status === "pending");
   if (batches.length === 0) return;
+  await refuseWhileOffline(services, batches);
   const now = services.clock.now();
   const documents: GeneratedDocument[] = [];
   for (const batch of batches) documents.push(await writeDocument(services, batch, now));
@@ -48,6 +50,7 @@ export async function generateManifests(services: DomainServices, payload: Manif
         .set({
           status: "generated",
           tracking_number: document.documentNumber,
+          errors: null,
           document_file: document.fileName,
           generated_at: stamp,
         })
@@ -58,6 +61,28 @@ export async function generateManifests(services: DomainServices, payload: Manif
       await markManifested(trx, (eb) => eb("batch_id", "=", document.batchId), stamp, stamp);
     }
   });
+}
+
+/**
+ * While the operator has the carrier's manifest API marked offline, the batches say so in `errors`
+ * and the job fails, to be retried with backoff: the documents come once the carrier is back.
+ */
+async function refuseWhileOffline(services: DomainServices, batches: readonly BatchRow[]): Promise<void> {
+  const carrierCode = (batches[0] as BatchRow).carrier_code;
+  const offline = await offlineApi(services, carrierCode, "manifest");
+  if (!offline) return;
+  const carrier = findCarrier(carrierCode)?.displayName ?? carrierCode;
+  const message = `The ${carrier} manifest service is offline${offline.message ? ` (${offline.message})` : ""}; the document is retried until it answers.`;
+  await services.db
+    .updateTable("batches")
+    .set({ errors: message })
+    .where(
+      "id",
+      "in",
+      batches.map((b) => b.id),
+    )
+    .execute();
+  throw new Error(message);
 }
 
 async function writeDocument(services: DomainServices, batch: BatchRow, now: Date): Promise<GeneratedDocument> {

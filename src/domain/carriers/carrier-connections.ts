@@ -25,3 +25,14 @@ export function carrierServiceStatuses(services: DomainServices): Promise<Carrie
     listCarrierServiceStatuses(services.db),
   );
 }
+
+/** The operator's word when a carrier API is marked offline (`porter carriers status`), else undefined. */
+export async function offlineApi(
+  services: DomainServices,
+  carrierCode: string,
+  api: CarrierServiceStatusRow["api_service"],
+): Promise<CarrierServiceStatusRow | undefined> {
+  return (await carrierServiceStatuses(services)).find(
+    (s) => s.carrier_code === carrierCode && s.api_service === api && s.status === "offline",
+  );
+}

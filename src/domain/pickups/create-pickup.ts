@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { AddressInput } from "../addresses/standardize-address.js";
 import { slices, storableIds } from "../batches/batches.repository.js";
 import { type BatchTiming, createBatches } from "../batches/create-batches.js";
+import { offlineApi } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -70,6 +71,13 @@ export async function createPickup(
     throw new DomainError(
       "pickup.unavailable",
       `${checked.reason}. The next day USPS can come is ${checked.pickupDate}.`,
+    );
+  }
+  const offline = await offlineApi(services, PICKUP_CARRIER_CODE, "pickup");
+  if (offline) {
+    throw new DomainError(
+      "carrier.rejected",
+      `USPS returned error: the pickup service is offline${offline.message ? ` (${offline.message})` : ""}.`,
     );
   }
   if (input.createBatch && shipmentIds.length > 0) {
