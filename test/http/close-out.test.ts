@@ -65,6 +65,7 @@ describe("the automatic postal close-out at 02:00 America/Chicago", () => {
 
   it("closes out across the spring change: CST before, CDT after, nothing an hour early", async () => {
     await start("2026-03-07T18:00:00.000Z"); // Saturday noon, CST
+    await scheduleCloseOut(t.services); // a second worker starting queues no second close-out
     expect(await queuedCloseOuts()).toEqual([
       { payload: JSON.stringify({ day: "2026-03-08" }), run_at: "2026-03-08T08:00:00.000Z" },
     ]);
