@@ -27,6 +27,8 @@ export interface Config {
   webhookConcurrency: number;
   /** How many times faster than the clock sandbox parcels travel (demos); 1 is real time. */
   sandboxTimeScale: number;
+  /** How long an idempotency key stays its holder's without the holder renewing it. */
+  idempotencyLeaseMs: number;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
   secretKey: string | undefined;
 }
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: flag(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS"),
     webhookConcurrency: integer(env, "WEBHOOK_CONCURRENCY", 8, 1, 1000),
     sandboxTimeScale: integer(env, "SANDBOX_TIME_SCALE", 1, 1, 100_000),
+    idempotencyLeaseMs: integer(env, "IDEMPOTENCY_LEASE_MS", 10_000, 1000, 600_000),
     secretKey,
   };
 }

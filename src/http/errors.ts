@@ -137,6 +137,11 @@ export const ERROR_CATALOGUE = {
       "The carrier no longer accepts a void: USPS after 02:00 Central on the manifest day, test labels after a minute, or the shipment is already with the carrier.",
   },
   "shipment.already_cancelled": { status: 409, description: "The shipment is already cancel_pending or cancelled." },
+  "shipment.purchase_interrupted": {
+    status: 409,
+    description:
+      "A retry with the same `Idempotency-Key` found that the first run stopped mid-purchase (its process died): what the carrier sold was voided and nothing was charged. Buy again with a new key.",
+  },
   "shipments.too_many": { status: 400, description: "ship_multiple takes at most 10 shipments." },
   "shipments.invalid": {
     status: 400,

@@ -3,6 +3,7 @@ import type { Db, DialectName } from "./db.js";
 import * as foundation from "./migrations/0001-foundation.js";
 import * as carriers from "./migrations/0002-carriers.js";
 import * as shipments from "./migrations/0003-shipments.js";
+import * as idempotencyHolders from "./migrations/0004-idempotency-holders.js";
 import * as ehubServiceIds from "./migrations/0005-ehub-service-ids.js";
 import * as eventsAndSubscriptions from "./migrations/0006-events-and-subscriptions.js";
 import * as trackingEvents from "./migrations/0007-tracking-events.js";
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0001-foundation": foundation,
   "0002-carriers": carriers,
   "0003-shipments": shipments,
+  "0004-idempotency-holders": idempotencyHolders,
   "0005-ehub-service-ids": ehubServiceIds,
   "0006-events-and-subscriptions": eventsAndSubscriptions,
   "0007-tracking-events": trackingEvents,
@@ -50,7 +52,12 @@ function succeeded(result: MigrationResultSet): MigrationResultSet {
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  return succeeded(await (await migratorFor(db)).migrateToLatest());
+  const result = succeeded(await (await migratorFor(db)).migrateToLatest());
+  // What migrations deleted leaves the write-ahead log too (0004 drops stored answers with keys).
+  if (db.dialect === "sqlite" && (result.results?.length ?? 0) > 0) {
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.kysely);
+  }
+  return result;
 }
 
 /** Runs the migrations up to and including `name` (a data migration is tested on rows from before it). */

@@ -43,10 +43,21 @@ export interface ApiKeyTable {
 export interface IdempotencyKeyTable {
   account_id: number;
   mode: string;
+  /** The user whose key made the request: a stored answer is replayed to that user only. */
+  user_id: number;
   idempotency_key: string;
+  /** Keyed fingerprint (HMAC) of method, path and body, so a body's secrets leave no plain hash. */
   request_hash: string;
+  /** Stable across takeovers: what the request started (a purchase) is found again by it. */
+  request_id: string;
   state: "in_progress" | "done";
+  /** The process working on it (null once done); it renews `lease_until` while it lives. */
+  holder: string | null;
+  /** One per run of the request, so a late finish of a taken-over run changes nothing. */
+  attempt: string;
+  lease_until: string;
   response_status: number | null;
+  /** The answer as stored; secrets it carried (API keys) are replaced by a shown-once marker. */
   response_body: string | null;
   created_at: string;
   expires_at: string;
@@ -130,6 +141,8 @@ export interface ShipmentTable {
   tracking_outcome: string | null;
   /** When tracking is next read from the carrier; null once it has stopped. */
   tracking_refresh_at: string | null;
+  /** The idempotent request that bought it (unique), so a retry after a crash finds it. */
+  request_key: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -7,8 +7,20 @@ import path from "node:path";
  * is `v1.<iv>.<tag>.<ciphertext>` in base64url, so a key change later can add `v2`.
  */
 export class SecretBox {
+  /** A key of its own for fingerprints, so no fingerprint ever helps against the sealing key. */
+  readonly #fingerprintKey: Buffer;
+
   constructor(private readonly key: Buffer) {
     if (key.length !== 32) throw new Error("the secret key must be 32 bytes");
+    this.#fingerprintKey = createHmac("sha256", key).update("porter request fingerprint").digest();
+  }
+
+  /**
+   * A keyed fingerprint (HMAC-SHA256, hex) of text that may hold secrets: equal texts match, and
+   * without the key a stored fingerprint cannot be used to guess a secret.
+   */
+  fingerprint(text: string): string {
+    return createHmac("sha256", this.#fingerprintKey).update(text).digest("hex");
   }
 
   seal(plaintext: string): string {

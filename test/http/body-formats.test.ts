@@ -94,6 +94,23 @@ describe("request body formats", () => {
     expect(response.json()).toMatchObject({ status: "error", error_code: "request.too_large" });
   });
 
+  it("refuses an XML body with a DOCTYPE (no declared entities), and still reads the built-in ones", async () => {
+    for (const payload of [
+      '<!DOCTYPE customer [<!ENTITY n "Expanded">]><customer><name>&n;</name><user><email>dtd@formats.test</email></user></customer>',
+      '<!DOCTYPE customer [<!ENTITY x SYSTEM "file:///etc/passwd">]><customer><name>&x;</name></customer>',
+    ]) {
+      const response = await post("application/xml", payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: "error", error_code: "request.malformed_body" });
+    }
+    const plain = await post(
+      "application/xml",
+      "<customer><name>Smith &amp; Sons &lt;West&gt;</name><user><email>amp@formats.test</email></user></customer>",
+    );
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().customer.name).toBe("Smith & Sons <West>");
+  });
+
   it("validates an XML body against the schema like a JSON one", async () => {
     const response = await post("application/xml", "<customer><name>No user</name></customer>");
     expect(response.statusCode).toBe(400);

@@ -41,6 +41,12 @@ export function maskApiKey(prefix: string, last4: string): string {
   return `${prefix}…${last4}`;
 }
 
+/** A key as shown after creation (`pk_test_…Ab3x`), or undefined when the text is not one of ours. */
+export function maskPlaintextKey(plaintext: string): string | undefined {
+  const mode = modeOfKey(plaintext);
+  return mode ? maskApiKey(PREFIX[mode], plaintext.slice(-4)) : undefined;
+}
+
 /** Which mode a presented key claims, from its prefix; undefined when it is not ours. */
 export function modeOfKey(plaintext: string): KeyMode | undefined {
   if (plaintext.startsWith(PREFIX.test)) return "test";

@@ -1,77 +1,113 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
+
+/** Whose key it is: an account and mode (the request's scope) and the user whose API key sent it. */
+export interface IdempotencyScope extends AccountScope {
+  userId: number;
+}
 
 export interface StoredResponse {
   status: number;
   body: string;
 }
 
+/** This run's hold on a key: `requestId` stays the same for every run of one request. */
+export interface Hold {
+  requestId: string;
+  attempt: string;
+}
+
 export type Reservation =
-  | { outcome: "reserved" }
+  | { outcome: "reserved"; hold: Hold }
   | { outcome: "replay"; response: StoredResponse }
   | { outcome: "in_progress" }
   | { outcome: "key_reused" };
 
-const keyOf = (scope: AccountScope, key: string) => ({
-  account_id: scope.accountId,
-  mode: scope.mode,
-  idempotency_key: key,
-});
+export interface ReserveOptions {
+  now: Date;
+  ttlMs: number;
+  /** The process asking; it renews the lease of every key it holds (`renewIdempotencyLeases`). */
+  holder: string;
+  leaseMs: number;
+  /** A run started before this is taken over even if its holder still renews its lease. */
+  staleBefore: Date;
+}
+
+const byKey = (db: Kysely<Database>, scope: IdempotencyScope, key: string) =>
+  db
+    .selectFrom("idempotency_keys")
+    .selectAll()
+    .where("account_id", "=", scope.accountId)
+    .where("mode", "=", scope.mode)
+    .where("user_id", "=", scope.userId)
+    .where("idempotency_key", "=", key);
 
 /**
  * Claims an idempotency key for one request. The insert is the lock: of two concurrent requests
- * with the same key exactly one inserts, the other reads what the first left. A reservation whose
- * request died (crash, dropped connection) is taken over once `staleBefore` has passed.
+ * with the same key exactly one inserts, the other reads what the first left. A run whose holder
+ * stopped renewing its lease (a dead process) is taken over by the same request, keeping its
+ * request id so the new run can find what the dead one started.
  */
 export async function reserveIdempotencyKey(
   db: Kysely<Database>,
-  scope: AccountScope,
+  scope: IdempotencyScope,
   key: string,
   requestHash: string,
-  now: Date,
-  ttlMs: number,
-  staleBefore: Date,
+  options: ReserveOptions,
 ): Promise<Reservation> {
-  const where = keyOf(scope, key);
-  const fresh = {
-    ...where,
-    request_hash: requestHash,
+  const { now, holder } = options;
+  const stamp = now.toISOString();
+  const hold = { requestId: randomUUID(), attempt: randomUUID() };
+  const run = {
     state: "in_progress" as const,
+    holder,
+    attempt: hold.attempt,
+    lease_until: new Date(now.getTime() + options.leaseMs).toISOString(),
     response_status: null,
     response_body: null,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+    created_at: stamp,
+    expires_at: new Date(now.getTime() + options.ttlMs).toISOString(),
   };
   const inserted = await db
     .insertInto("idempotency_keys")
-    .values(fresh)
-    .onConflict((oc) => oc.columns(["account_id", "mode", "idempotency_key"]).doNothing())
+    .values({
+      account_id: scope.accountId,
+      mode: scope.mode,
+      user_id: scope.userId,
+      idempotency_key: key,
+      request_hash: requestHash,
+      request_id: hold.requestId,
+      ...run,
+    })
+    .onConflict((oc) => oc.columns(["account_id", "mode", "user_id", "idempotency_key"]).doNothing())
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { outcome: "reserved" };
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { outcome: "reserved", hold };
 
-  const existing = await db
-    .selectFrom("idempotency_keys")
-    .selectAll()
-    .where("account_id", "=", where.account_id)
-    .where("mode", "=", where.mode)
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
-  const expired = !existing || existing.expires_at <= now.toISOString();
-  const abandoned = existing?.state === "in_progress" && existing.created_at <= staleBefore.toISOString();
-  if (expired || abandoned) {
-    // Take over only if nobody else did in between: the row must still be the one we read.
+  const existing = await byKey(db, scope, key).executeTakeFirst();
+  const expired = !existing || existing.expires_at <= stamp;
+  if (!expired && existing.request_hash !== requestHash) return { outcome: "key_reused" };
+  const holderGone =
+    existing?.state === "in_progress" &&
+    (existing.lease_until <= stamp || existing.created_at <= options.staleBefore.toISOString());
+  if (expired || holderGone) {
+    // An expired key starts a new request; a dead holder's request goes on under its request id.
+    const requestId = expired ? hold.requestId : existing.request_id;
+    // Take over only if nobody else did in between: the run must still be the one we read.
     const taken = await db
       .updateTable("idempotency_keys")
-      .set(fresh)
-      .where("account_id", "=", where.account_id)
-      .where("mode", "=", where.mode)
+      .set({ ...run, request_hash: requestHash, request_id: requestId })
+      .where("account_id", "=", scope.accountId)
+      .where("mode", "=", scope.mode)
+      .where("user_id", "=", scope.userId)
       .where("idempotency_key", "=", key)
-      .where("created_at", "=", existing?.created_at ?? "")
+      .where("attempt", "=", existing?.attempt ?? "")
       .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1 ? { outcome: "reserved" } : { outcome: "in_progress" };
+    return Number(taken.numUpdatedRows) === 1
+      ? { outcome: "reserved", hold: { requestId, attempt: hold.attempt } }
+      : { outcome: "in_progress" };
   }
-  if (existing.request_hash !== requestHash) return { outcome: "key_reused" };
   if (existing.state === "in_progress") return { outcome: "in_progress" };
   return {
     outcome: "replay",
@@ -79,29 +115,48 @@ export async function reserveIdempotencyKey(
   };
 }
 
-export async function completeIdempotencyKey(
-  db: Kysely<Database>,
-  scope: AccountScope,
-  key: string,
-  response: StoredResponse,
-): Promise<void> {
-  const where = keyOf(scope, key);
+/** The holder is alive: every key it still works on stays its own for another lease. */
+export async function renewIdempotencyLeases(db: Kysely<Database>, holder: string, leaseUntil: Date): Promise<void> {
   await db
     .updateTable("idempotency_keys")
-    .set({ state: "done", response_status: response.status, response_body: response.body })
-    .where("account_id", "=", where.account_id)
-    .where("mode", "=", where.mode)
+    .set({ lease_until: leaseUntil.toISOString() })
+    .where("holder", "=", holder)
+    .where("state", "=", "in_progress")
+    .execute();
+}
+
+/** Stores the answer, unless another run took the key over meanwhile (then its answer counts). */
+export async function completeIdempotencyKey(
+  db: Kysely<Database>,
+  scope: IdempotencyScope,
+  key: string,
+  attempt: string,
+  response: StoredResponse,
+): Promise<void> {
+  await db
+    .updateTable("idempotency_keys")
+    .set({ state: "done", holder: null, response_status: response.status, response_body: response.body })
+    .where("account_id", "=", scope.accountId)
+    .where("mode", "=", scope.mode)
+    .where("user_id", "=", scope.userId)
     .where("idempotency_key", "=", key)
+    .where("attempt", "=", attempt)
     .execute();
 }
 
 /** A failed request frees its key, so the client may retry it. */
-export async function releaseIdempotencyKey(db: Kysely<Database>, scope: AccountScope, key: string): Promise<void> {
-  const where = keyOf(scope, key);
+export async function releaseIdempotencyKey(
+  db: Kysely<Database>,
+  scope: IdempotencyScope,
+  key: string,
+  attempt: string,
+): Promise<void> {
   await db
     .deleteFrom("idempotency_keys")
-    .where("account_id", "=", where.account_id)
-    .where("mode", "=", where.mode)
+    .where("account_id", "=", scope.accountId)
+    .where("mode", "=", scope.mode)
+    .where("user_id", "=", scope.userId)
     .where("idempotency_key", "=", key)
+    .where("attempt", "=", attempt)
     .execute();
 }

@@ -11,6 +11,7 @@ import { FIRST_TRACKING_READ_MS, scheduleTrackingRefresh } from "../tracking/ref
 import { type CheckedShipment, checkShipment } from "./check-shipment.js";
 import { labelAddress } from "./label-address.js";
 import type { NewShipment } from "./new-shipment.js";
+import { markFailed, resumePurchase } from "./recover-purchase.js";
 import {
   insertMeterEntry,
   insertParcels,
@@ -29,14 +30,21 @@ export const RECOVER_PURCHASE_JOB = "shipment.recover_purchase";
  * Buys a shipment's labels (DESIGN §3): record the intent, let the carrier sell, write the files,
  * record labels and the charge in one transaction. No carrier call runs inside a transaction; a
  * failure after the carrier sold voids the labels, and a crash is repaired by a recovery job.
+ *
+ * `requestKey` names the client's request (its Idempotency-Key run): the shipment records it, and
+ * a run of the same request after a crash answers what the first run bought (repairing a purchase
+ * it left unfinished) instead of buying again.
  */
 export async function purchaseShipment(
   services: DomainServices,
   scope: AccountScope,
   input: NewShipment,
+  requestKey?: string,
 ): Promise<ShipmentRecord> {
+  const resumed = requestKey === undefined ? undefined : await resumePurchase(services, scope, requestKey);
+  if (resumed) return resumed;
   const checked = await checkShipment(services, scope, input);
-  return buyChecked(services, scope, input, checked);
+  return buy(services, scope, input, checked, requestKey);
 }
 
 /** Buys a shipment already checked (ship_multiple checks every shipment first). */
@@ -45,9 +53,21 @@ export async function buyChecked(
   scope: AccountScope,
   input: NewShipment,
   checked: CheckedShipment,
+  requestKey?: string,
+): Promise<ShipmentRecord> {
+  const resumed = requestKey === undefined ? undefined : await resumePurchase(services, scope, requestKey);
+  return resumed ?? buy(services, scope, input, checked, requestKey);
+}
+
+async function buy(
+  services: DomainServices,
+  scope: AccountScope,
+  input: NewShipment,
+  checked: CheckedShipment,
+  requestKey: string | undefined,
 ): Promise<ShipmentRecord> {
   const { carrier, service } = checked;
-  const { shipment, parcels } = await recordIntent(services, scope, input, checked);
+  const { shipment, parcels } = await recordIntent(services, scope, input, checked, requestKey);
   let purchase: Purchase;
   try {
     purchase = await carrier.purchase({
@@ -92,6 +112,7 @@ async function recordIntent(
   scope: AccountScope,
   input: NewShipment,
   checked: CheckedShipment,
+  requestKey: string | undefined,
 ) {
   const now = services.clock.now();
   const stamp = now.toISOString();
@@ -124,6 +145,7 @@ async function recordIntent(
       shipped_at: null,
       manifested_at: null,
       cancel_requested_at: null,
+      request_key: requestKey ?? null,
       created_at: stamp,
       updated_at: stamp,
     });
@@ -290,6 +312,8 @@ async function recordPurchase(
         updated_at: stamp,
       })
       .where("id", "=", shipment.id)
+      // A run that took this request over after its holder went quiet may have voided it meanwhile.
+      .where("status", "=", "purchasing")
       .returningAll()
       .executeTakeFirstOrThrow();
     // Test labels are free: the meter shows them at no charge.
@@ -307,16 +331,6 @@ async function recordPurchase(
     await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
     return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [] };
   });
-}
-
-export async function markFailed(services: DomainServices, shipmentId: number, reason: string): Promise<void> {
-  const stamp = services.clock.now().toISOString();
-  await services.db
-    .updateTable("shipments")
-    .set({ status: "failed", status_reason: reason.slice(0, 500), updated_at: stamp })
-    .where("id", "=", shipmentId)
-    .where("status", "=", "purchasing")
-    .execute();
 }
 
 /**

@@ -1,10 +1,12 @@
 import { findCarrier } from "../../carriers/registry.js";
-import type { DomainServices } from "../services.js";
-import { markFailed } from "./purchase-shipment.js";
+import { DomainError } from "../errors.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import { findShipmentByRequestKey, loadShipmentRecords, type ShipmentRecord } from "./shipments.repository.js";
 
 /**
- * A purchase still `purchasing` long after it began died between the carrier's sale and our
- * record of it: void whatever the carrier sold and mark it failed, so nothing stays charged.
+ * A purchase still `purchasing` after the process buying it died: void whatever the carrier sold
+ * and mark it failed, so nothing stays charged. The recovery job runs it ten minutes after the
+ * purchase began; a retry of the same idempotent request runs it as soon as the buyer is known dead.
  */
 export async function recoverPurchase(services: DomainServices, shipmentId: number): Promise<void> {
   const shipment = await services.db
@@ -27,4 +29,40 @@ export async function recoverPurchase(services: DomainServices, shipmentId: numb
       ? `purchase interrupted; labels ${sold.join(", ")} voided`
       : "purchase interrupted before the carrier sold a label",
   );
+}
+
+/**
+ * What an earlier run of the same request bought (undefined if it got no further than its
+ * checks). That run's process is gone: a purchase it left `purchasing` is recovered now, and a
+ * failed one is answered as the failure it is, never bought again.
+ */
+export async function resumePurchase(
+  services: DomainServices,
+  scope: AccountScope,
+  requestKey: string,
+): Promise<ShipmentRecord | undefined> {
+  let shipment = await findShipmentByRequestKey(services.db, scope, requestKey);
+  if (!shipment) return undefined;
+  if (shipment.status === "purchasing") {
+    await recoverPurchase(services, shipment.id);
+    shipment = (await findShipmentByRequestKey(services.db, scope, requestKey)) ?? shipment;
+  }
+  if (shipment.status === "failed") {
+    throw new DomainError(
+      "shipment.purchase_interrupted",
+      `An earlier run of this request stopped while buying shipment ${shipment.id}, which failed (${shipment.status_reason ?? "no reason recorded"}); nothing was charged. Send a new Idempotency-Key to buy again.`,
+    );
+  }
+  const [record] = await loadShipmentRecords(services.db, [shipment]);
+  return record;
+}
+
+export async function markFailed(services: DomainServices, shipmentId: number, reason: string): Promise<void> {
+  const stamp = services.clock.now().toISOString();
+  await services.db
+    .updateTable("shipments")
+    .set({ status: "failed", status_reason: reason.slice(0, 500), updated_at: stamp })
+    .where("id", "=", shipmentId)
+    .where("status", "=", "purchasing")
+    .execute();
 }

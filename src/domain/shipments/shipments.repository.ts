@@ -38,6 +38,21 @@ export async function findShipment(db: Executor, scope: AccountScope, id: number
     .executeTakeFirst();
 }
 
+/** The shipment bought under one idempotent request, in the caller's scope. */
+export async function findShipmentByRequestKey(
+  db: Executor,
+  scope: AccountScope,
+  requestKey: string,
+): Promise<ShipmentRow | undefined> {
+  return db
+    .selectFrom("shipments")
+    .selectAll()
+    .where("request_key", "=", requestKey)
+    .where("account_id", "=", scope.accountId)
+    .where("mode", "=", scope.mode)
+    .executeTakeFirst();
+}
+
 /** Loads parcels, labels, charges and tracking events of many shipments in four queries. */
 export async function loadShipmentRecords(db: Executor, shipments: ShipmentRow[]): Promise<ShipmentRecord[]> {
   if (shipments.length === 0) return [];

@@ -41,8 +41,13 @@ function xmlToPlain(node: XmlNode | XmlNode[]): unknown {
   return Object.fromEntries(children.map(([key, value]) => [key, xmlToPlain(value)]));
 }
 
+/** A document type declaration anywhere: the only way to declare entities (internal or external). */
+const DOCTYPE = /<!DOCTYPE/i;
+
 export function parseXmlBody(body: string): unknown {
   if (body.trim() === "") throw malformed("The XML body is empty.");
+  // No request needs a DTD; refusing them leaves no declared entity to expand or fetch.
+  if (DOCTYPE.test(body)) throw malformed("XML bodies may not declare a DOCTYPE.");
   const verdict = XMLValidator.validate(body);
   if (verdict !== true) throw malformed(`The body is not well-formed XML: ${verdict.err.msg}`);
   let parsed: Record<string, XmlNode>;

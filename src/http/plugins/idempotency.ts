@@ -1,15 +1,19 @@
-import { createHash } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { maskPlaintextKey } from "../../domain/accounts/api-keys.js";
 import {
   completeIdempotencyKey,
+  type Hold,
+  type IdempotencyScope,
   releaseIdempotencyKey,
+  renewIdempotencyLeases,
   reserveIdempotencyKey,
 } from "../../domain/idempotency/idempotency.repository.js";
 import { errorBody } from "../errors.js";
 
 const HEADER = "idempotency-key";
 const TTL_MS = 24 * 60 * 60 * 1000;
-/** A request still "in progress" after this long died without answering. */
+/** A run still going after this long is taken over even though its process renews its lease. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 /** How long a repeated request waits for its running twin before hearing 409 in_progress. */
@@ -18,34 +22,94 @@ const TWIN_POLL_MS = 20;
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set while this request owns an idempotency key whose response must be stored. */
-    idempotencyKey?: string;
+    /** Set while this request holds an idempotency key whose response must be stored. */
+    idempotency?: { key: string; scope: IdempotencyScope } & Hold;
   }
+  interface FastifyContextConfig {
+    /**
+     * Top-level keys of the route's answer that hold secrets shown once (new API keys): the
+     * stored answer has them replaced by a marker, so they never rest and are never replayed.
+     */
+    secretAnswerKeys?: readonly string[];
+  }
+}
+
+/**
+ * The id of the idempotent request being answered, stable across a takeover after a crash, so a
+ * use case can find what an earlier run of the same request started; undefined without a key.
+ */
+export function idempotentRequestId(request: FastifyRequest): string | undefined {
+  return request.idempotency?.requestId;
+}
+
+/** What a replay shows instead of a secret: that it was shown once, and which one it was. */
+function shownOnce(value: unknown): unknown {
+  if (typeof value === "string") {
+    const masked = maskPlaintextKey(value);
+    return masked ? `shown once: ${masked}` : "shown once";
+  }
+  if (Array.isArray(value)) return value.map(shownOnce);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shownOnce(inner)]));
+  }
+  return value;
+}
+
+function withholdSecrets(body: string, keys: readonly string[]): string {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    return "";
+  }
+  if (!answer || typeof answer !== "object") return body;
+  const withheld = { ...(answer as Record<string, unknown>) };
+  for (const key of keys) if (key in withheld) withheld[key] = shownOnce(withheld[key]);
+  return JSON.stringify(withheld);
 }
 
 /**
  * `Idempotency-Key` on POST and PUT (DESIGN §6.12): the first request runs and its response is
  * kept 24 h; a replay gets that response; the same key with another request, or while the first
  * still runs, gets 409. Server errors free the key so the client can retry.
+ *
+ * Keys belong to the user whose API key sent them, in the request's account and mode. The key is
+ * reserved in the route's last preHandler, after authentication, the child-account scope and the
+ * route's own authorization hooks: a replay is only for a caller allowed to make the request.
+ * Routes therefore check permissions in hooks (`onRequest`, `preHandler`), never in the handler.
+ *
+ * This process renews a lease on every key it holds; a key whose lease ran out belonged to a dead
+ * process, and the next request with it takes it over at once and runs again under the same
+ * request id (a purchase finds and repairs what the dead run started).
  */
 export function registerIdempotency(app: FastifyInstance): void {
+  const holder = randomUUID();
+  const leaseMs = app.services.config.idempotencyLeaseMs;
+  const renew = () => {
+    const leaseUntil = new Date(app.services.clock.now().getTime() + leaseMs);
+    renewIdempotencyLeases(app.services.db, holder, leaseUntil).catch((error: unknown) =>
+      app.log.error({ err: error }, "renewing idempotency leases failed"),
+    );
+  };
+  // Three renewals per lease: a holder must miss two in a row before others take its keys.
+  const heartbeat = setInterval(renew, Math.floor(leaseMs / 3)).unref();
+  app.addHook("onClose", async () => clearInterval(heartbeat));
+
   /**
    * A twin of a request still running waits for its answer (polling the stored row, since the
    * first may run in another process), so every caller of one key gets the same response.
    */
-  const reserveWaitingForTwin = async (scope: FastifyRequest["scope"], key: string, requestHash: string) => {
+  const reserveWaitingForTwin = async (scope: IdempotencyScope, key: string, requestHash: string) => {
     const started = Date.now();
     for (;;) {
       const now = app.services.clock.now();
-      const reservation = await reserveIdempotencyKey(
-        app.services.db,
-        scope,
-        key,
-        requestHash,
+      const reservation = await reserveIdempotencyKey(app.services.db, scope, key, requestHash, {
         now,
-        TTL_MS,
-        new Date(now.getTime() - ABANDONED_AFTER_MS),
-      );
+        ttlMs: TTL_MS,
+        holder,
+        leaseMs,
+        staleBefore: new Date(now.getTime() - ABANDONED_AFTER_MS),
+      });
       if (reservation.outcome !== "in_progress" || Date.now() - started >= TWIN_WAIT_MS) return reservation;
       await new Promise((resolve) => setTimeout(resolve, TWIN_POLL_MS));
     }
@@ -59,13 +123,14 @@ export function registerIdempotency(app: FastifyInstance): void {
         .code(400)
         .send(errorBody("request.invalid", "Idempotency-Key must be 1 to 255 printable ASCII characters."));
     }
-    const requestHash = createHash("sha256")
-      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
-      .digest("hex");
-    const reservation = await reserveWaitingForTwin(request.scope, key, requestHash);
+    const requestHash = app.services.secrets.fingerprint(
+      `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`,
+    );
+    const scope = { ...request.scope, userId: request.caller.userId };
+    const reservation = await reserveWaitingForTwin(scope, key, requestHash);
     switch (reservation.outcome) {
       case "reserved":
-        request.idempotencyKey = key;
+        request.idempotency = { key, scope, ...reservation.hold };
         return;
       case "replay":
         return reply
@@ -85,25 +150,28 @@ export function registerIdempotency(app: FastifyInstance): void {
   };
 
   const store = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const key = request.idempotencyKey;
-    if (key === undefined) return payload;
-    request.idempotencyKey = undefined;
+    const held = request.idempotency;
+    if (held === undefined) return payload;
+    request.idempotency = undefined;
     if (reply.statusCode >= 500) {
-      await releaseIdempotencyKey(app.services.db, request.scope, key);
+      await releaseIdempotencyKey(app.services.db, held.scope, held.key, held.attempt);
     } else {
-      await completeIdempotencyKey(app.services.db, request.scope, key, {
+      const body = typeof payload === "string" ? payload : String(payload ?? "");
+      const secrets = request.routeOptions.config.secretAnswerKeys;
+      await completeIdempotencyKey(app.services.db, held.scope, held.key, held.attempt, {
         status: reply.statusCode,
-        body: typeof payload === "string" ? payload : String(payload ?? ""),
+        body: secrets ? withholdSecrets(body, secrets) : body,
       });
     }
     return payload;
   };
 
-  // Only routes that change things carry the hooks, so reads pay nothing for them.
+  // Only routes that change things carry the hooks, so reads pay nothing for them. The key is
+  // reserved last, so every authorization hook of the route has run before a replay.
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes("POST") && !methods.includes("PUT")) return;
-    route.preHandler = [reserve, ...asArray(route.preHandler)];
+    route.preHandler = [...asArray(route.preHandler), reserve];
     route.onSend = [...asArray(route.onSend), store];
   });
 }

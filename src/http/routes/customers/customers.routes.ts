@@ -49,6 +49,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/customers",
     {
+      config: { secretAnswerKeys: ["api_keys"] },
       schema: {
         tags: ["Customers"],
         summary: "Create a child account with its first API user",

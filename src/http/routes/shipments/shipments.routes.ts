@@ -13,6 +13,7 @@ import {
   type ShipmentRecord,
 } from "../../../domain/shipments/shipments.repository.js";
 import { errorBody } from "../../errors.js";
+import { idempotentRequestId } from "../../plugins/idempotency.js";
 import { parseInstant } from "../dates.js";
 import { errorResponses, IdParam } from "../schemas.js";
 import { toNewShipment } from "./shipment-request.js";
@@ -53,7 +54,12 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { shipment } = request.body as ShipBody;
-      const record = await purchaseShipment(app.services, request.scope, toNewShipment(shipment, "shipment"));
+      const record = await purchaseShipment(
+        app.services,
+        request.scope,
+        toNewShipment(shipment, "shipment"),
+        idempotentRequestId(request),
+      );
       const options = await presentOptions([record], shipment.inline_image);
       return reply.code(201).send({ shipment: presentShipment(record, options) });
     },
@@ -98,8 +104,17 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
           }
         }),
       );
+      const requestId = idempotentRequestId(request);
       const bought = await Promise.allSettled(
-        prepared.map(({ newShipment, checked }) => buyChecked(app.services, request.scope, newShipment, checked)),
+        prepared.map(({ newShipment, checked }, index) =>
+          buyChecked(
+            app.services,
+            request.scope,
+            newShipment,
+            checked,
+            requestId === undefined ? undefined : `${requestId}/${index}`,
+          ),
+        ),
       );
       const records = bought.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
       const inline = prepared.some(({ input }) => input.inline_image);

@@ -8,8 +8,11 @@ import { DomainError } from "../../../domain/errors.js";
 import { ApiKeysOnce } from "../customers/customers.schemas.js";
 import { errorResponses, IdParam } from "../schemas.js";
 
-/** Only Primary and Owner users see and rotate the account's keys (the spec's role rules). */
-function requireAdministrator(request: FastifyRequest): void {
+/**
+ * Only Primary and Owner users see and rotate the account's keys (the spec's role rules). It runs
+ * as the route's `onRequest` hook, before any idempotent replay of a stored answer.
+ */
+async function requireAdministrator(request: FastifyRequest): Promise<void> {
   if (!canAdministerUsers(parseRoles(request.caller.roles))) {
     throw new DomainError("errors.forbidden", "Only users with the Primary or Owner role may manage users and keys.");
   }
@@ -19,6 +22,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/users",
     {
+      onRequest: requireAdministrator,
       schema: {
         tags: ["Users"],
         summary: "List the account's users with their keys masked (Primary or Owner)",
@@ -26,7 +30,6 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      requireAdministrator(request);
       const users = await listUsersWithKeys(app.services, [request.caller.accountId]);
       return {
         users: users.map(({ user, keys }) => ({
@@ -48,6 +51,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/users/:id/keys/rotate",
     {
+      onRequest: requireAdministrator,
+      config: { secretAnswerKeys: ["api_keys"] },
       schema: {
         tags: ["Users"],
         summary: "Replace a user's API keys; the old ones stop working at once (Primary or Owner)",
@@ -59,7 +64,6 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdministrator(request);
       const { id } = request.params as { id: number };
       const rotated = await rotateKeys(app.services, id, [request.caller.accountId]);
       app.keyHolders.forgetKeyHashes(rotated.revokedHashes);
