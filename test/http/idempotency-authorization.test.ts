@@ -105,6 +105,12 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
         url: `/api/v2/customers/${childId}/shipments/ship_multiple`,
         body: { shipments: [shipBody().shipment] },
       },
+      { method: "POST", url: `/api/v2/customers/${childId}/shipments/batches`, body: { shipments_ids: [999999] } },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/shipments/batches/daily`,
+        body: { shipment_date: "2026-01-15" },
+      },
       { method: "PUT", url: `/api/v2/customers/${childId}/shipments/999999/cancel`, body: undefined },
     ] as const;
 
@@ -130,6 +136,7 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
     const tested = childWrites(0).map(
       (w) => `${w.method} ${w.url.replace("/customers/0/", "/customers/{customer_id}/")}`,
     );
+    // A new POST or PUT on the child form belongs in `childWrites`, with a body that passes validation.
     expect(tested.sort()).toEqual(documented.sort());
   });
 

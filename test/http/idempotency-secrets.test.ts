@@ -40,13 +40,8 @@ describe("secrets never rest in clear text, idempotent or not", () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, key: string, payload?: unknown) =>
-    t.app.inject({
-      method: "POST",
-      url,
-      headers: { ...owner.auth, "idempotency-key": key },
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const post = (url: string, key: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method: "POST", url, headers: { ...owner.auth, "idempotency-key": key }, payload });
 
   it("stores a new customer's keys nowhere; a replay shows them as shown once", async () => {
     const body = { customer: { name: "Secret Co", user: { email: "secret-co@secrets.test" } } };
