@@ -12,7 +12,7 @@ import type { DialectName } from "../db.js";
  * keyed fingerprints never match, so such a key answers 409 `idempotency.key_reused` rather than
  * running again; their stored answers (which could hold API keys) are dropped.
  */
-export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await db.schema.alterTable("idempotency_keys").renameTo("idempotency_keys_0001").execute();
   await db.schema
     .createTable("idempotency_keys")
@@ -43,7 +43,11 @@ export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<vo
     join accounts a on a.id = o.account_id
     join users u on u.account_id = o.account_id or u.account_id = a.parent_id
   `.execute(db);
+  // SQLite would keep the dropped answers in free pages; zeroed, they leave the file at the next
+  // checkpoint (migrateToLatest makes one).
+  if (dialect === "sqlite") await sql`pragma secure_delete = on`.execute(db);
   await db.schema.dropTable("idempotency_keys_0001").execute();
+  if (dialect === "sqlite") await sql`pragma secure_delete = off`.execute(db);
 
   await db.schema.alterTable("shipments").addColumn("request_key", "text").execute();
   await db.schema.createIndex("shipments_request_key").unique().on("shipments").column("request_key").execute();
