@@ -82,7 +82,7 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
   let otherParent: TestAccount;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ config: { webhookAllowPrivateTargets: true } });
     parent = await createTestAccount(t.services);
     child = await createTestAccount(t.services, { parentId: parent.accountId });
     otherParent = await createTestAccount(t.services);
@@ -111,6 +111,17 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
         url: `/api/v2/customers/${childId}/shipments/batches/daily`,
         body: { shipment_date: "2026-01-15" },
       },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/subscriptions`,
+        body: { subscription_type: "shipment_tracking", url: "http://127.0.0.1:9/hooks" },
+      },
+      { method: "PUT", url: `/api/v2/customers/${childId}/subscriptions/999999`, body: { status: "active" } },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/subscriptions/999999/deliveries/999999/retry`,
+        body: undefined,
+      },
       { method: "PUT", url: `/api/v2/customers/${childId}/shipments/999999/cancel`, body: undefined },
     ] as const;
 
@@ -131,7 +142,7 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
       .flatMap(([path, operations]) =>
         Object.keys(operations)
           .filter((method) => method === "post" || method === "put")
-          .map((method) => `${method.toUpperCase()} ${path.replace(/\{id\}/, "999999")}`),
+          .map((method) => `${method.toUpperCase()} ${path.replace(/\{(id|delivery_id)\}/g, "999999")}`),
       );
     const tested = childWrites(0).map(
       (w) => `${w.method} ${w.url.replace("/customers/0/", "/customers/{customer_id}/")}`,

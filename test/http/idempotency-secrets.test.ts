@@ -35,7 +35,7 @@ describe("secrets never rest in clear text, idempotent or not", () => {
   let owner: TestAccount;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ config: { webhookAllowPrivateTargets: true } });
     owner = await createTestAccount(t.services);
   });
   afterAll(() => t.close());
@@ -115,5 +115,23 @@ describe("secrets never rest in clear text, idempotent or not", () => {
       carrier_account: { ...body.carrier_account, credentials: { account_number: "A1B2C3", password: "guess" } },
     });
     expect(reused.json().error_code).toBe("idempotency.key_reused");
+  });
+
+  it("stores a webhook signing secret nowhere in clear; a replay shows it as shown once", async () => {
+    const secret = `whsec-${randomBytes(16).toString("hex")}`;
+    const body = {
+      subscription_type: "shipment_tracking",
+      url: "http://127.0.0.1:9/hooks",
+      auth_type: "hmac",
+      hmac_shared_secret: secret,
+    };
+    const first = await post("/api/v2/subscriptions", "subscribe", body);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().hmac_shared_secret).toBe(secret);
+    expect(await everythingStored(t)).not.toContain(secret);
+
+    const replay = await post("/api/v2/subscriptions", "subscribe", body);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json()).toEqual({ ...first.json(), hmac_shared_secret: `shown once: ****${secret.slice(-4)}` });
   });
 });

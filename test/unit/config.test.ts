@@ -19,6 +19,7 @@ describe("configuration from the environment", () => {
     ["PUBLIC_BASE_URL", "ftp://x", /PUBLIC_BASE_URL/],
     ["KEY_CONCURRENCY_LIMIT", "0", /KEY_CONCURRENCY_LIMIT/],
     ["WEBHOOK_TIMEOUT_MS", "0", /WEBHOOK_TIMEOUT_MS/],
+    ["IDEMPOTENCY_LEASE_MS", "999", /IDEMPOTENCY_LEASE_MS/],
     ["WEBHOOK_ALLOW_PRIVATE_TARGETS", "maybe", /WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false/],
   ])("refuses %s=%s with a clear message", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

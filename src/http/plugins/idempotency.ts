@@ -27,7 +27,8 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /**
-     * Top-level keys of the route's answer that hold secrets shown once (new API keys): the
+     * Top-level keys of the route's answer that hold secrets shown once (new API keys, a
+     * webhook signing secret): the
      * stored answer has them replaced by a marker, so they never rest and are never replayed.
      */
     secretAnswerKeys?: readonly string[];
@@ -42,12 +43,12 @@ export function idempotentRequestId(request: FastifyRequest): string | undefined
   return request.idempotency?.requestId;
 }
 
-/** What a replay shows instead of a secret: that it was shown once, and which one it was. */
+/**
+ * What a replay shows instead of a secret: that it was shown once, and which one it was (an API
+ * key masked as listings show it, any other secret by its last four characters).
+ */
 function shownOnce(value: unknown): unknown {
-  if (typeof value === "string") {
-    const masked = maskPlaintextKey(value);
-    return masked ? `shown once: ${masked}` : "shown once";
-  }
+  if (typeof value === "string") return `shown once: ${maskPlaintextKey(value) ?? `****${value.slice(-4)}`}`;
   if (Array.isArray(value)) return value.map(shownOnce);
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shownOnce(inner)]));

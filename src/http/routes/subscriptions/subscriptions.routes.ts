@@ -72,6 +72,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/subscriptions",
     {
+      config: { secretAnswerKeys: ["hmac_shared_secret"] },
       schema: {
         tags: ["Webhooks"],
         summary: "Subscribe a URL to tracking or payment events",
@@ -108,6 +109,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     "/subscriptions/:id",
     {
+      config: { secretAnswerKeys: ["hmac_shared_secret"] },
       schema: {
         tags: ["Webhooks"],
         summary: "Change, re-enable or rewind a webhook subscription",
