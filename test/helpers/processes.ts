@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import net from "node:net";
 
 /** Resolves when the child process has exited (at once if it already has). */
 export function exited(
@@ -34,4 +35,17 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/** A TCP port nobody listens on right now, for a server process a test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
 }
