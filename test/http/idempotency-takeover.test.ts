@@ -124,6 +124,30 @@ describe("a retry after the process holding its Idempotency-Key died", () => {
     expect(await shipmentsOf("bought-1")).toHaveLength(1);
   });
 
+  it("answers ship_multiple's shipments bought by a dead run instead of buying them again", async () => {
+    const request = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/v2/shipments/ship_multiple",
+        headers: { ...merchant.auth, "idempotency-key": "multi-1" },
+        payload: { shipments: [shipBody("multi-1").shipment, shipBody("multi-1").shipment] },
+      });
+    const first = await request();
+    expect(first.statusCode).toBe(201);
+    await t.services.db
+      .updateTable("idempotency_keys")
+      .set({ state: "in_progress", response_status: null, response_body: null, holder: "gone" })
+      .where("idempotency_key", "=", "multi-1")
+      .execute();
+    t.clock.advance(LEASE_MS + 1);
+
+    const retry = await request();
+    expect(retry.statusCode).toBe(201);
+    const ids = (body: { shipments: Array<{ id: number }> }) => body.shipments.map((s) => s.id);
+    expect(ids(retry.json())).toEqual(ids(first.json()));
+    expect(await shipmentsOf("multi-1")).toHaveLength(2);
+  });
+
   it("leaves a key with its holder while the holder renews the lease; a late finish of a taken-over run changes nothing", async () => {
     const scope = { accountId: merchant.accountId, mode: "test" as const, userId: merchant.userId };
     const reserve = (holder: string, hash = "fingerprint") =>
