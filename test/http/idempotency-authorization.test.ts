@@ -122,6 +122,21 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
         url: `/api/v2/customers/${childId}/subscriptions/999999/deliveries/999999/retry`,
         body: undefined,
       },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/shipments/999999/tracking_events`,
+        body: { code: 80, event_timestamp: "2026-01-15T15:00:00.000Z" },
+      },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/tracking_events`,
+        body: { code: 80, event_timestamp: "2026-01-15T15:00:00.000Z", shipment_ids: [999999] },
+      },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/sandbox/shipments/999999/advance`,
+        body: { to: "in_transit" },
+      },
       { method: "PUT", url: `/api/v2/customers/${childId}/shipments/999999/cancel`, body: undefined },
     ] as const;
 
