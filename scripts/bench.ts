@@ -3,8 +3,10 @@
  * same run on the same machine, reported as ratios so the figures travel between machines.
  * Each server runs in its own process; autocannon drives them from this one.
  * BENCH_SECONDS (default 10) sets the length of each run. Label purchases (ZPL, PDF, PNG) are
- * measured at 10 connections; their req/s is labels bought per second. Last, a batch of 1,000 and
- * one of 10,000 shipments is created and its SCAN form generated (scripts/bench-batch.ts).
+ * measured at 10 connections; their req/s is labels bought per second. Then a batch of 1,000 and
+ * one of 10,000 shipments is created and its SCAN form generated (scripts/bench-batch.ts). Last,
+ * webhook events delivered per second by one worker process to a receiver on loopback
+ * (scripts/bench-webhooks.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,6 +16,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { rateShipment } from "../test/helpers/shipments.js";
 import { batchTable, measureBatch } from "./bench-batch.js";
+import { measureWebhookDelivery } from "./bench-webhooks.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each comparison with the baseline is split into this many alternating rounds. */
@@ -267,6 +270,8 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
+  const webhooks = await measureWebhookDelivery(SERVER_CPU);
+
   const pinning = SERVER_CPU ? "servers pinned to CPU 1, load generator to CPU 0" : "no CPU pinning";
   console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per run, ${pinning}\n`);
   console.log(
@@ -285,6 +290,9 @@ async function main(): Promise<void> {
   }
   console.log("\nA batch created and its SCAN form generated (goal: 10,000 shipments in under 10 s):\n");
   console.log(batchTable([await measureBatch(1000), await measureBatch(10_000)]));
+  console.log(
+    `\nWebhooks: one worker delivered ${webhooks.events} events in ${webhooks.messages} signed messages at ${Math.round(webhooks.eventsPerSecond)} events/s (goal 2,000).`,
+  );
 }
 
 await main();

@@ -6,6 +6,9 @@ import type { Database } from "../storage/schema.js";
 export type EventStream = "shipment_tracking" | "payment_status";
 export const EVENT_STREAMS: readonly EventStream[] = ["shipment_tracking", "payment_status"];
 
+/** Rows per INSERT: six parameters each stays far below SQLite's and PostgreSQL's parameter limits. */
+const ROWS_PER_INSERT = 500;
+
 export interface OutboxEvent {
   accountId: number;
   mode: KeyMode;
@@ -55,20 +58,24 @@ export async function appendEvents(
       )
       .execute();
   }
-  const inserted = await db
-    .insertInto("events")
-    .values(
-      events.map((event) => ({
-        account_id: event.accountId,
-        mode: event.mode,
-        stream: event.stream,
-        payload: JSON.stringify(event.payload),
-        occurred_at: event.occurredAt,
-        created_at: createdAt,
-      })),
-    )
-    .returning(["id", "account_id", "mode", "stream"])
-    .execute();
+  const inserted: { id: number; account_id: number; mode: string; stream: string }[] = [];
+  for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
+    const rows = await db
+      .insertInto("events")
+      .values(
+        events.slice(start, start + ROWS_PER_INSERT).map((event) => ({
+          account_id: event.accountId,
+          mode: event.mode,
+          stream: event.stream,
+          payload: JSON.stringify(event.payload),
+          occurred_at: event.occurredAt,
+          created_at: createdAt,
+        })),
+      )
+      .returning(["id", "account_id", "mode", "stream"])
+      .execute();
+    inserted.push(...rows);
+  }
   const lastIds = new Map<string, number>();
   for (const row of inserted) {
     const key = `${row.account_id}/${row.mode}/${row.stream}`;

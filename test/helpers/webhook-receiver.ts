@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface ReceivedWebhook {
+  path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
   json: { subscription_type: string; status?: string; payload: Record<string, unknown>[] };
@@ -19,33 +20,42 @@ export class WebhookReceiver {
   /** Answers for the coming requests, in order; once used up, `fallback` answers. */
   readonly script: ReceiverBehaviour[] = [];
   fallback: ReceiverBehaviour = { status: 200, body: "ok" };
-  /** Requests being handled right now, and the most there ever were at once. */
+  /** How long each answer waits (a slow receiver). */
+  answerDelayMs = 0;
+  /** Requests being handled right now, and the most there ever were at once (overall and per path). */
   inFlight = 0;
   maxInFlight = 0;
+  readonly maxInFlightByPath = new Map<string, number>();
+  readonly #inFlightByPath = new Map<string, number>();
   readonly #server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      this.received.push({ headers: request.headers, body, json: JSON.parse(body) });
+      const path = request.url ?? "/";
+      this.received.push({ path, headers: request.headers, body, json: JSON.parse(body) });
       this.inFlight += 1;
       this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      const onPath = (this.#inFlightByPath.get(path) ?? 0) + 1;
+      this.#inFlightByPath.set(path, onPath);
+      this.maxInFlightByPath.set(path, Math.max(this.maxInFlightByPath.get(path) ?? 0, onPath));
+      const done = () => {
+        this.inFlight -= 1;
+        this.#inFlightByPath.set(path, (this.#inFlightByPath.get(path) ?? 1) - 1);
+      };
       const behaviour = this.script.shift() ?? this.fallback;
       if (behaviour === "hang") {
-        response.on("close", () => {
-          this.inFlight -= 1;
-        });
+        response.on("close", done);
         return;
       }
       const answer = () => {
-        this.inFlight -= 1;
+        done();
         response.writeHead(behaviour.status, { "content-type": "text/plain" }).end(behaviour.body ?? "");
       };
       if (this.answerDelayMs > 0) setTimeout(answer, this.answerDelayMs);
       else answer();
     });
   });
-  answerDelayMs = 0;
 
   async listen(): Promise<string> {
     await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
@@ -53,7 +63,11 @@ export class WebhookReceiver {
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/hooks`;
+    return this.urlFor("/hooks");
+  }
+
+  urlFor(path: string): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}${path}`;
   }
 
   /** Every payload item received, in arrival order. */

@@ -73,6 +73,16 @@ describe("the events outbox", () => {
     expect(head).toMatchObject({ mode: "test", stream: "shipment_tracking", last_event_id: rows[1]?.id });
   });
 
+  it("appends more events in one call than one statement could carry, in order", async () => {
+    const many = Array.from({ length: 12_000 }, (_, n) => ({
+      ...tracking(100_000 + n),
+      stream: "payment_status" as const,
+    }));
+    await appendEvents(testDb.db.kysely, many, clock);
+    const payments = (await read()).filter((r) => r.stream === "payment_status");
+    expect(payments.map((r) => JSON.parse(r.payload).tracking_event_id)).toEqual(many.map((_, n) => 100_000 + n));
+  });
+
   it("keeps nothing when the causing transaction rolls back", async () => {
     const before = (await read()).length;
     await expect(
@@ -106,44 +116,52 @@ describe("the events outbox", () => {
     const firstHolds = new Promise<void>((resolve) => {
       releaseFirst = resolve;
     });
-    let firstAppended: () => void = () => {};
-    const appendedByFirst = new Promise<void>((resolve) => {
+    let firstAppended: (backendPid: number) => void = () => {};
+    const appendedByFirst = new Promise<number>((resolve) => {
       firstAppended = resolve;
     });
     const first = testDb.db.kysely.transaction().execute(async (trx) => {
       await appendEvents(trx, [tracking(8)], clock);
-      firstAppended();
+      const pid =
+        testDialect() === "postgres"
+          ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid
+          : 0;
+      firstAppended(pid ?? 0);
       await firstHolds;
     });
-    await appendedByFirst;
-    let secondDone = false;
-    const second = appendEvents(testDb.db.kysely, [tracking(9)], clock).then(() => {
-      secondDone = true;
-    });
     const reader = openDatabase(testDb.url);
-    if (testDialect() === "postgres") {
-      // The second appender waits on the stream's head row until the first commits.
-      await waitFor(
-        () => "the second appender to wait on a lock",
-        async () => {
-          const { rows } = await sql<{ waiting: number }>`
-            select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`.execute(reader.kysely);
-          return (rows[0]?.waiting ?? 0) > 0 ? true : undefined;
-        },
-      );
+    try {
+      const firstPid = await appendedByFirst;
+      let secondDone = false;
+      const second = appendEvents(testDb.db.kysely, [tracking(9)], clock).then(() => {
+        secondDone = true;
+      });
+      if (testDialect() === "postgres") {
+        // The second appender waits on the stream's head row, held by the first.
+        await waitFor(
+          () => "the second appender to wait for the first",
+          async () => {
+            const { rows } = await sql<{ waiting: number }>`
+              select count(*)::int as waiting from pg_stat_activity
+              where ${firstPid}::int = any(pg_blocking_pids(pid))`.execute(reader.kysely);
+            return (rows[0]?.waiting ?? 0) > 0 ? true : undefined;
+          },
+        );
+      }
+      // While the first is open, a reader on its own connection sees neither event (on SQLite the
+      // second is queued behind the first on the one writing connection).
+      const visible = (
+        await reader.kysely.selectFrom("events").select("payload").where("account_id", "=", accountId).execute()
+      ).map((r) => JSON.parse(r.payload).tracking_event_id);
+      expect(visible).not.toContain(8);
+      expect(visible).not.toContain(9);
+      expect(secondDone).toBe(false);
+      releaseFirst();
+      await Promise.all([first, second]);
+    } finally {
+      releaseFirst();
+      await reader.close();
     }
-    // While the first is open, a reader on its own connection sees neither event (on SQLite the
-    // second is queued behind the first on the one writing connection).
-    const visible = (
-      await reader.kysely.selectFrom("events").select("payload").where("account_id", "=", accountId).execute()
-    ).map((r) => JSON.parse(r.payload).tracking_event_id);
-    await reader.close();
-    expect(visible).not.toContain(8);
-    expect(visible).not.toContain(9);
-    expect(secondDone).toBe(false);
-    releaseFirst();
-    await Promise.all([first, second]);
     const rows = (await read()).filter((r) => r.stream === "shipment_tracking" && r.mode === "test");
     expect(rows.slice(-2).map((r) => JSON.parse(r.payload).tracking_event_id)).toEqual([8, 9]);
   });
