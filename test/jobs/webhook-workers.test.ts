@@ -17,6 +17,8 @@ import { exited, waitFor } from "../helpers/processes.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** Child processes start slowly on a loaded machine (TypeScript is compiled as they load). */
+const PROCESS_TEST_MS = 120_000;
 
 /** Two real worker processes against one database, delivering to one loopback receiver. */
 describe("webhook worker processes", () => {
@@ -100,7 +102,7 @@ describe("webhook worker processes", () => {
     waitFor(
       () => `${count} workers to start (output: ${output.join(" | ")})`,
       () => (output.filter((o) => o.includes("started")).length >= count ? true : undefined),
-      { timeoutMs: 30_000 },
+      { timeoutMs: 90_000 },
     );
 
   const cursorOf = async (id: number) =>
@@ -110,72 +112,81 @@ describe("webhook worker processes", () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
 
-  it("two workers never deliver one subscription's batch at once, and each event arrives once, in order", async () => {
-    receiver = new WebhookReceiver();
-    await receiver.listen();
-    receiver.answerDelayMs = 40;
-    const subscriptions = await Promise.all(["/a", "/b", "/c"].map((p) => subscribedAccount(receiver.urlFor(p))));
-    startWorker();
-    startWorker();
-    await started(2);
-    for (const { accountId } of subscriptions) await track(accountId, 300);
-    await waitFor(
-      () => `900 events to arrive (got ${receiver.items().length}; workers said: ${output.join(" | ")})`,
-      () => (receiver.items().length >= 900 ? true : undefined),
-      { timeoutMs: 60_000 },
-    );
-    for (const p of ["/a", "/b", "/c"]) {
-      const items = receiver.received.filter((r) => r.path === p).flatMap((r) => r.json.payload);
-      expect(items.map((item) => item.tracking_event_id)).toEqual(Array.from({ length: 300 }, (_, n) => n + 1));
-      expect(receiver.maxInFlightByPath.get(p)).toBe(1);
-    }
-    // Both processes were delivering at the same time (each delivers one subscription at a time).
-    expect(receiver.maxInFlight).toBe(2);
-    for (const { subscriptionId } of subscriptions) {
+  it(
+    "two workers never deliver one subscription's batch at once, and each event arrives once, in order",
+    async () => {
+      receiver = new WebhookReceiver();
+      await receiver.listen();
+      receiver.answerDelayMs = 40;
+      const subscriptions = await Promise.all(["/a", "/b", "/c"].map((p) => subscribedAccount(receiver.urlFor(p))));
+      startWorker();
+      startWorker();
+      await started(2);
+      for (const { accountId } of subscriptions) await track(accountId, 300);
       await waitFor(
-        () => `subscription ${subscriptionId}'s cursor to pass its last event`,
-        async () => {
-          const state = await cursorOf(subscriptionId);
-          return state.locked_by === null && state.batch_message_id === null ? true : undefined;
-        },
+        () => `900 events to arrive (got ${receiver.items().length}; workers said: ${output.join(" | ")})`,
+        () => (receiver.items().length >= 900 ? true : undefined),
+        { timeoutMs: 90_000 },
       );
-    }
-  });
+      for (const p of ["/a", "/b", "/c"]) {
+        const items = receiver.received.filter((r) => r.path === p).flatMap((r) => r.json.payload);
+        expect(items.map((item) => item.tracking_event_id)).toEqual(Array.from({ length: 300 }, (_, n) => n + 1));
+        expect(receiver.maxInFlightByPath.get(p)).toBe(1);
+      }
+      // Both processes were delivering at the same time (each delivers one subscription at a time).
+      expect(receiver.maxInFlight).toBe(2);
+      for (const { subscriptionId } of subscriptions) {
+        await waitFor(
+          () => `subscription ${subscriptionId}'s cursor to pass its last event`,
+          async () => {
+            const state = await cursorOf(subscriptionId);
+            return state.locked_by === null && state.batch_message_id === null ? true : undefined;
+          },
+        );
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("a worker killed mid-delivery loses nothing: once its lease ends, another sends the same message", async () => {
-    receiver = new WebhookReceiver();
-    await receiver.listen();
-    receiver.script.push("hang");
-    const { accountId, subscriptionId } = await subscribedAccount(receiver.urlFor("/killed"));
-    await track(accountId, 150);
-    const child = startWorker({ WEBHOOK_TIMEOUT_MS: "120000" });
-    await waitFor(
-      () => `the child to post the first batch (output: ${output.join(" | ")})`,
-      () => (receiver.received.length === 1 ? true : undefined),
-    );
-    child.kill("SIGKILL");
-    expect(await exited(child)).toEqual({ code: null, signal: "SIGKILL" });
+  it(
+    "a worker killed mid-delivery loses nothing: once its lease ends, another sends the same message",
+    async () => {
+      receiver = new WebhookReceiver();
+      await receiver.listen();
+      receiver.script.push("hang");
+      const { accountId, subscriptionId } = await subscribedAccount(receiver.urlFor("/killed"));
+      await track(accountId, 150);
+      const child = startWorker({ WEBHOOK_TIMEOUT_MS: "120000" });
+      await waitFor(
+        () => `the child to post the first batch (output: ${output.join(" | ")})`,
+        () => (receiver.received.length === 1 ? true : undefined),
+        { timeoutMs: 90_000 },
+      );
+      child.kill("SIGKILL");
+      expect(await exited(child)).toEqual({ code: null, signal: "SIGKILL" });
 
-    const orphaned = await cursorOf(subscriptionId);
-    expect(orphaned.locked_by).toMatch(/^webhooks-/);
-    expect(orphaned.batch_message_id).toBe(receiver.received[0]?.headers["webhook-id"]);
-    const leaseEnd = new Date(orphaned.locked_until as string).getTime();
+      const orphaned = await cursorOf(subscriptionId);
+      expect(orphaned.locked_by).toMatch(/^webhooks-/);
+      expect(orphaned.batch_message_id).toBe(receiver.received[0]?.headers["webhook-id"]);
+      const leaseEnd = new Date(orphaned.locked_until as string).getTime();
 
-    const rescuer = createWebhookDispatcher(services);
-    clock.set(new Date(leaseEnd));
-    expect(await rescuer.deliverOne()).toBe(false);
-    clock.set(new Date(leaseEnd + 1));
-    expect(await rescuer.drain()).toBe(2);
-    await rescuer.stop();
+      const rescuer = createWebhookDispatcher(services);
+      clock.set(new Date(leaseEnd));
+      expect(await rescuer.deliverOne()).toBe(false);
+      clock.set(new Date(leaseEnd + 1));
+      expect(await rescuer.drain()).toBe(2);
+      await rescuer.stop();
 
-    const [first, again, rest] = receiver.received;
-    expect(again?.headers["webhook-id"]).toBe(first?.headers["webhook-id"]);
-    expect(again?.body).toBe(first?.body);
-    expect(rest?.headers["webhook-id"]).not.toBe(first?.headers["webhook-id"]);
-    const delivered = [again, rest].flatMap((r) => r?.json.payload ?? []);
-    expect(delivered.map((item) => item.tracking_event_id)).toEqual(Array.from({ length: 150 }, (_, n) => n + 1));
-    const after = await cursorOf(subscriptionId);
-    expect(after).toMatchObject({ locked_by: null, batch_message_id: null });
-    expect(after.last_pushed_id).toBe(after.cursor_event_id);
-  });
+      const [first, again, rest] = receiver.received;
+      expect(again?.headers["webhook-id"]).toBe(first?.headers["webhook-id"]);
+      expect(again?.body).toBe(first?.body);
+      expect(rest?.headers["webhook-id"]).not.toBe(first?.headers["webhook-id"]);
+      const delivered = [again, rest].flatMap((r) => r?.json.payload ?? []);
+      expect(delivered.map((item) => item.tracking_event_id)).toEqual(Array.from({ length: 150 }, (_, n) => n + 1));
+      const after = await cursorOf(subscriptionId);
+      expect(after).toMatchObject({ locked_by: null, batch_message_id: null });
+      expect(after.last_pushed_id).toBe(after.cursor_event_id);
+    },
+    PROCESS_TEST_MS,
+  );
 });
