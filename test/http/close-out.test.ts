@@ -144,6 +144,12 @@ describe("the automatic postal close-out at 02:00 America/Chicago", () => {
       headers: live,
       payload: { shipments_ids: [batched] },
     });
+    // Two workers that started together queued the same close-out twice: the chain does not double.
+    await t.services.jobs.enqueue(
+      POSTAL_CLOSE_OUT_JOB,
+      { day: "2026-01-16" },
+      { runAt: closeOutInstant("2026-01-16") },
+    );
     // The worker was away for three days: the close-outs run one after the other.
     t.clock.set("2026-01-19T09:00:00.000Z");
     await t.services.db.deleteFrom("jobs").where("kind", "!=", POSTAL_CLOSE_OUT_JOB).execute();

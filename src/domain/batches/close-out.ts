@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { addDays, centralDateAndHour } from "../../carriers/sandbox/carrier-calendar.js";
+import type { Database } from "../../storage/schema.js";
 import type { DomainServices } from "../services.js";
 import { centralTimeInstant } from "../shared/central-time.js";
 import { markManifested } from "./batches.repository.js";
@@ -25,7 +27,8 @@ export function nextCloseOutDay(now: Date): string {
 
 /**
  * Keeps one close-out job queued: called when a worker starts; each close-out queues the next.
- * Enqueueing is idempotent enough: a second job for the same day finds nothing left to close.
+ * A close-out already waiting for the day is left alone, so workers starting together, or two
+ * close-outs of one day, do not multiply the chain.
  */
 export async function scheduleCloseOut(services: DomainServices): Promise<void> {
   const waiting = await services.db
@@ -35,10 +38,23 @@ export async function scheduleCloseOut(services: DomainServices): Promise<void> 
     .where("state", "in", ["queued", "running"])
     .executeTakeFirst();
   if (waiting) return;
-  const day = nextCloseOutDay(services.clock.now());
+  await queueCloseOut(services, services.db, nextCloseOutDay(services.clock.now()));
+}
+
+async function queueCloseOut(services: DomainServices, executor: Kysely<Database>, day: string): Promise<void> {
+  const payload = JSON.stringify({ day } satisfies CloseOutPayload);
+  const queued = await executor
+    .selectFrom("jobs")
+    .select("id")
+    .where("kind", "=", POSTAL_CLOSE_OUT_JOB)
+    .where("payload", "=", payload)
+    .where("state", "in", ["queued", "running"])
+    .executeTakeFirst();
+  if (queued) return;
   await services.jobs.enqueue(POSTAL_CLOSE_OUT_JOB, { day } satisfies CloseOutPayload, {
     runAt: closeOutInstant(day),
     maxAttempts: 20,
+    executor,
   });
 }
 
@@ -67,12 +83,7 @@ export async function closeOutPostalDay(services: DomainServices, payload: Close
       closedAt,
       stamp,
     );
-    const next = addDays(day, 1);
-    await services.jobs.enqueue(POSTAL_CLOSE_OUT_JOB, { day: next } satisfies CloseOutPayload, {
-      runAt: closeOutInstant(next),
-      maxAttempts: 20,
-      executor: trx,
-    });
+    await queueCloseOut(services, trx, addDays(day, 1));
     return closed;
   });
 }
