@@ -36,7 +36,7 @@ export async function scheduleTrackingRefresh(
   await trx.updateTable("shipments").set({ tracking_refresh_at: due }).where("id", "=", shipmentId).execute();
   if (!due || !at) return;
   const payload: RefreshTrackingPayload = { shipmentId, due };
-  await services.jobs.enqueue(REFRESH_TRACKING_JOB, payload, { runAt: at, executor: trx, maxAttempts: 3 });
+  await services.jobs.enqueue(REFRESH_TRACKING_JOB, payload, { runAt: at, executor: trx, maxAttempts: 10 });
 }
 
 /**
