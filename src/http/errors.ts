@@ -129,7 +129,8 @@ export const ERROR_CATALOGUE = {
   },
   "shipment.label_option_invalid": {
     status: 422,
-    description: "A label option the format does not support (label_scale with ZPL/EPL2).",
+    description:
+      "A label option the format does not support (label_scale with ZPL/EPL2), a label_scale outside 0.5–2, or a label_contents image that cannot be read.",
   },
   "shipment.cancel_window_closed": {
     status: 409,

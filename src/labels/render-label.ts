@@ -25,8 +25,8 @@ const CONTENT_TYPES: Record<LabelFormat, { contentType: string; extension: strin
   epl2: { contentType: "application/epl2", extension: "epl" },
 };
 
-const MIN_SCALE = 0.5;
-const MAX_SCALE = 2;
+export const MIN_SCALE = 0.5;
+export const MAX_SCALE = 2;
 const PDF_POINTS_PER_INCH = 72;
 
 /** label_scale applies to PDF and raster output; printer languages always print at true size. */

@@ -4,6 +4,7 @@ import qs from "qs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_DEPTH } from "../../src/http/plugins/body-depth.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { rateShipment } from "../helpers/shipments.js";
 
 let t: TestApp;
@@ -14,6 +15,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   parent = await createTestAccount(t.services);
   child = await createTestAccount(t.services, { parentId: parent.accountId });
+  await connectSandboxCarriers(t.services, parent.accountId);
 });
 afterAll(async () => t.close());
 
@@ -83,7 +85,8 @@ describe("nesting depth", () => {
   it("counts only structure: braces inside strings are text", async () => {
     const credentials = `{"key":${JSON.stringify("{[".repeat(500))},"deep":${nestedJson(MAX_BODY_DEPTH - 3)}}`;
     const body = `{"carrier_account":{"carrier_code":"fed_ex","credentials":${credentials}}}`;
-    const response = await post("/api/v2/carrier_accounts", body, "application/json");
+    // The child has no carriers connected yet.
+    const response = await post(`/api/v2/customers/${child.accountId}/carrier_accounts`, body, "application/json");
     expect(response.statusCode, response.body).toBe(201);
     const oneTooMany = `{"carrier_account":{"carrier_code":"ups","credentials":${nestedJson(MAX_BODY_DEPTH - 1)}}}`;
     expectError(await post("/api/v2/carrier_accounts", oneTooMany, "application/json"), 400, "request.too_deep");
@@ -179,6 +182,33 @@ describe("framework errors carry the spec's error body", () => {
       );
       expect(response.status).toBe(200);
     });
+  });
+});
+
+describe("label options found by the fuzz test", () => {
+  const ship = (overrides: Record<string, unknown>) =>
+    post(
+      "/api/v2/shipments/ship",
+      JSON.stringify(rateShipment({ service_id: 1172, ...overrides })),
+      "application/json",
+    );
+  const shipmentCount = async () => Number((await get("/api/v2/shipments")).headers["x-total-count"]);
+
+  it("takes an explicit null label_scale as the default scale", async () => {
+    const response = await ship({ label_scale: null });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it.each([
+    ["a label_scale out of range given as text", { label_scale: "5" }],
+    [
+      "an image that cannot be read",
+      { label_contents: [{ label_content: { type: "image", base64_image: "bm90IGFuIGltYWdl", location: [0, 0] } }] },
+    ],
+  ])("refuses %s before buying anything", async (_name, overrides) => {
+    const before = await shipmentCount();
+    expectError(await ship(overrides), 422, "shipment.label_option_invalid");
+    expect(await shipmentCount()).toBe(before);
   });
 });
 

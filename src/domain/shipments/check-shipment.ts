@@ -2,6 +2,8 @@ import type { CarrierAdapter } from "../../carriers/carrier.js";
 import type { ServiceDefinition, ServiceListing } from "../../carriers/catalogue.js";
 import { findCarrier, findListedService } from "../../carriers/registry.js";
 import { PARCEL } from "../../carriers/sandbox/eligibility.js";
+import { isDrawableImage } from "../../labels/images/label-image.js";
+import { MAX_SCALE, MIN_SCALE } from "../../labels/render-label.js";
 import { connectedCarrierAccounts } from "../carriers/carrier-connections.js";
 import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
 import { DomainError } from "../errors.js";
@@ -76,6 +78,15 @@ export async function checkShipment(
       `${path}.label_scale is not supported for ${input.label.format} labels.`,
     );
   }
+  // Checked before the carrier sells: a label that cannot be drawn after the sale is a void.
+  const scale = input.label.scale;
+  if (scale != null && !(scale >= MIN_SCALE && scale <= MAX_SCALE)) {
+    throw unprocessable(
+      "shipment.label_option_invalid",
+      `${path}.label_scale must be between ${MIN_SCALE} and ${MAX_SCALE}; got ${scale}.`,
+    );
+  }
+  await checkLabelImages(input, path);
   checkCustoms(input, path);
   return {
     service,
@@ -83,6 +94,16 @@ export async function checkShipment(
     carrier,
     shipDate: checkShipDate(input.shipDate, service, services.clock.now(), path),
   };
+}
+
+async function checkLabelImages(input: NewShipment, path: string): Promise<void> {
+  for (const [index, content] of (input.label.contents ?? []).entries()) {
+    if (content.type !== "image" || !content.base64Image || (await isDrawableImage(content.base64Image))) continue;
+    throw unprocessable(
+      "shipment.label_option_invalid",
+      `${path}.label_contents[${index}].base64_image is not an image that can be read (PNG, JPEG, GIF, WebP, TIFF or SVG).`,
+    );
+  }
 }
 
 function checkShipDate(shipDate: string | undefined, service: ServiceDefinition, now: Date, path: string): string {

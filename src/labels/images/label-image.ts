@@ -26,6 +26,19 @@ export function greyImage(base64: string, width: number, height: number): Promis
   return images.get(base64, `${width}x${height}`, (bytes) => decode(bytes, Math.max(1, width), Math.max(1, height)));
 }
 
+/**
+ * Whether every label writer can draw the image: decoded whole (a readable header is not enough),
+ * so a purchase can refuse it before the carrier sells a label that cannot be drawn.
+ */
+export async function isDrawableImage(base64: string): Promise<boolean> {
+  try {
+    await sharp(Buffer.from(base64, "base64")).rotate().resize(8, 8).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** 1-bit rows, most significant bit leftmost, `ink` for dark pixels: what printer graphics want. */
 export function packBits(image: GreyImage, ink: 0 | 1): { bytesPerRow: number; data: Buffer } {
   const bytesPerRow = Math.ceil(image.width / 8);

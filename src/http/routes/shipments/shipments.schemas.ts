@@ -69,8 +69,9 @@ export const ShipmentIn = Type.Object({
   label_text1: optionalText(60),
   label_text2: optionalText(60),
   label_contents: Type.Optional(Type.Array(LabelContentIn, { maxItems: 10 })),
+  // Null first: tried later, an explicit null would already have been coerced to 0 by the number.
   label_scale: Type.Optional(
-    Type.Union([Type.Number({ minimum: 0.5, maximum: 2 }), Type.String({ pattern: "^\\d+(\\.\\d+)?$" }), Type.Null()]),
+    Type.Union([Type.Null(), Type.Number({ minimum: 0.5, maximum: 2 }), Type.String({ pattern: "^\\d+(\\.\\d+)?$" })]),
   ),
   inline_image: Type.Optional(Type.Boolean()),
   order_id: optionalText(100),
