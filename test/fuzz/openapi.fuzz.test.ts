@@ -1,0 +1,167 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import fc from "fast-check";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { ERROR_CATALOGUE, statusOf } from "../../src/http/errors.js";
+import { addTestUser, buildTestApp, createTestAccount, type TestAccount } from "../helpers/app.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { type FuzzAccounts, type FuzzRequest, type Operation, requestsFor } from "./hostile-requests.js";
+
+/**
+ * Requests generated from the OpenAPI document for every operation it lists (endpoints added later
+ * join by themselves): faithful, lightly and heavily corrupted bodies, queries, path parameters
+ * and headers, in every body format and some no one should send. Whatever comes in, Porter answers
+ * with the spec's error body (never a 500 but the spec's `parcel.missing_parcels`), no header over
+ * 8 KiB, and stays up. `npm test` runs FUZZ_RUNS (3,000) requests with a fixed seed; `npm run fuzz`
+ * runs 200,000; FUZZ_SEED replays a reported run.
+ */
+const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
+const MAX_HEADER_BYTES = 8 * 1024;
+const HTTP_METHODS = ["get", "post", "put", "delete", "patch"];
+
+const t = await buildTestApp();
+afterAll(async () => t.close());
+
+/** Key holders whose keys the fuzzer presents; a request that rotated their keys gets them replaced. */
+const main = await createTestAccount(t.services);
+const child = await createTestAccount(t.services, { parentId: main.accountId });
+const stranger = await createTestAccount(t.services);
+for (const account of [main, child, stranger]) await connectSandboxCarriers(t.services, account.accountId);
+const holders: TestAccount[] = [main, stranger, child];
+
+/** Index 0 and 1 are the main account's test and production keys; then everything else. */
+const authorizations: (() => string | undefined)[] = [
+  () => `Bearer ${holders[0]?.keys.test}`,
+  () => `Bearer ${holders[0]?.keys.production}`,
+  () => `Bearer ${holders[1]?.keys.test}`,
+  () => `Bearer ${holders[1]?.keys.production}`,
+  () => `Bearer ${holders[2]?.keys.test}`,
+  () => undefined,
+  () => "Bearer pk_test_0000000000000000000000000000",
+  () => "Basic Zm9vOmJhcg==",
+  () => `Bearer ${"x".repeat(5000)}`,
+];
+const accounts: FuzzAccounts = {
+  childId: child.accountId,
+  otherAccountIds: [main.accountId, stranger.accountId, 999_999],
+  authorizations: authorizations.length,
+};
+
+const document = (await t.app.inject({ url: "/api/v2/openapi.json" })).json();
+const resolved = (await SwaggerParser.dereference(structuredClone(document))) as {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Operation["parameters"]; requestBody?: { content: Record<string, { schema: never }> } }
+    >
+  >;
+};
+const operations: Operation[] = Object.entries(resolved.paths).flatMap(([path, methods]) =>
+  Object.entries(methods)
+    .filter(([method]) => HTTP_METHODS.includes(method))
+    .map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      parameters: operation.parameters ?? [],
+      body: operation.requestBody?.content["application/json"]?.schema,
+    })),
+);
+const runsPerOperation = Math.max(10, Math.round(TOTAL_RUNS / Math.max(operations.length, 1)));
+
+const ping = () =>
+  t.app.inject({
+    method: "GET",
+    url: "/api/v2/test/ping",
+    headers: { authorization: `Bearer ${holders[0]?.keys.test}` },
+  });
+
+/** Every way an answer can break the promise, named; empty when it keeps it. */
+function brokenPromises(response: LightMyRequestResponse): string[] {
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(response.headers)) {
+    const bytes = Buffer.byteLength(Array.isArray(value) ? value.join(", ") : String(value));
+    if (bytes > MAX_HEADER_BYTES) problems.push(`header ${name} has ${bytes} bytes`);
+  }
+  if (response.statusCode < 400) return problems;
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return [...problems, "the error body is not JSON"];
+  }
+  const code = String(body.error_code);
+  if (
+    Object.keys(body).sort().join() !== "error_code,error_message,status" ||
+    body.status !== "error" ||
+    typeof body.error_message !== "string"
+  ) {
+    problems.push("the error body is not the spec's");
+  } else if (!(code in ERROR_CATALOGUE)) {
+    problems.push(`error_code ${code} is not in the catalogue`);
+  } else if (statusOf(code) !== response.statusCode) {
+    problems.push(`error_code ${code} belongs with ${statusOf(code)}`);
+  }
+  if (response.statusCode >= 500 && code !== "parcel.missing_parcels") problems.push("a server error");
+  return problems;
+}
+
+/** A fuzzed request may rotate the very keys the fuzzer uses: the holder then gets a new user. */
+async function renewRevokedKeys(): Promise<void> {
+  for (const [i, holder] of holders.entries()) {
+    const answer = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/test/ping",
+      headers: { authorization: `Bearer ${holder.keys.test}` },
+    });
+    if (answer.statusCode === 401) holders[i] = await addTestUser(t.services, holder.accountId, ["Owner", "API"]);
+  }
+}
+
+/** How many requests went out and how many the API accepted: a fuzzer stuck at the door tests little. */
+let sent = 0;
+let accepted = 0;
+
+async function send(request: FuzzRequest): Promise<void> {
+  const authorization = authorizations[request.authorization]?.();
+  const response = await t.app.inject({
+    method: request.method as "GET",
+    url: request.url,
+    headers: { ...request.headers, ...(authorization ? { authorization } : {}) },
+    payload: request.payload,
+  });
+  sent += 1;
+  if (response.statusCode < 300) accepted += 1;
+  const problems = brokenPromises(response);
+  if (problems.length > 0) {
+    throw new Error(
+      `${problems.join("; ")}\n${request.method} ${request.url.slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 500)}`,
+    );
+  }
+  if (response.statusCode < 300 && request.method !== "GET") await renewRevokedKeys();
+}
+
+describe(`fuzzing the OpenAPI document (seed ${SEED}, ${runsPerOperation} requests per operation)`, () => {
+  it("covers every operation of the document", () => {
+    expect(operations.length).toBeGreaterThan(30);
+    expect(operations.some((operation) => operation.path.includes("{customer_id}"))).toBe(true);
+  });
+
+  it.each(operations.map((operation, index) => [`${operation.method} ${operation.path}`, operation, index] as const))(
+    "%s keeps its promises",
+    async (_name, operation, index) => {
+      await fc.assert(fc.asyncProperty(requestsFor(operation, accounts), send), {
+        numRuns: runsPerOperation,
+        seed: SEED + index,
+      });
+    },
+    30_000 + runsPerOperation * 200,
+  );
+
+  it("is still up afterwards, and got past validation often enough to mean something", async () => {
+    expect((await ping()).statusCode).toBe(200);
+    expect(sent).toBeGreaterThanOrEqual(operations.length * runsPerOperation);
+    expect(accepted / sent).toBeGreaterThan(0.05);
+  });
+});
