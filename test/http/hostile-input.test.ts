@@ -42,8 +42,14 @@ describe("integers in paths and queries", () => {
     },
   );
 
-  it.each(["Infinity", "1e308", "9".repeat(60), "-1", "1.5"])("refuses the id %s", async (id) => {
+  it.each(["Infinity", "1e308", "9".repeat(60), "2147483648", "-1", "1.5"])("refuses the id %s", async (id) => {
     expectError(await get(`/api/v2/shipments/${id}`), 400, "request.invalid");
+  });
+
+  it("holds integers without their own bounds to 32 bits, which the database's columns take", async () => {
+    expectError(await get("/api/v2/shipments?shipment_batch_id=2147483648"), 400, "request.invalid");
+    expectError(await get(`/api/v2/customers/2147483648/shipments`), 404, "customer.not_found");
+    expect((await get("/api/v2/shipments?shipment_batch_id=2147483647")).statusCode).toBe(200);
   });
 
   it("refuses non-finite numbers that form and XML bodies carry as text", async () => {

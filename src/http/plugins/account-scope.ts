@@ -3,13 +3,16 @@ import { type TObject, Type } from "typebox";
 import { findAccount } from "../../domain/accounts/accounts.repository.js";
 import { parseRoles } from "../../domain/accounts/roles.js";
 import { DomainError } from "../../domain/errors.js";
+import { MAX_INTEGER } from "./finite-numbers.js";
 
 const API_PREFIX = "/api/v2";
 /** The path form a parent uses to act as one of its children (eHub's parent/child mechanism). */
 export const CHILD_PREFIX = `${API_PREFIX}/customers/:customer_id`;
 
 /** The child's id, declared on every child-form operation (the onRequest hook below checks it). */
-const CustomerIdParam = { customer_id: Type.Integer({ minimum: 1, description: "The child account's id" }) };
+const CustomerIdParam = {
+  customer_id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER, description: "The child account's id" }),
+};
 
 const noSuchCustomer = (id: string) =>
   new DomainError("customer.not_found", `No customer with id ${id} belongs to this account.`);
@@ -30,7 +33,7 @@ export async function registerAccountScopedRoutes(app: FastifyInstance, routes: 
       child.addHook("onRequest", async (request) => {
         const raw = (request.params as { customer_id?: string }).customer_id ?? "";
         const childId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
-        if (childId === undefined) throw noSuchCustomer(raw);
+        if (childId === undefined || childId > MAX_INTEGER) throw noSuchCustomer(raw);
         const account = await findAccount(app.services.db, childId);
         const caller = request.caller;
         if (!account || account.parent_id !== caller.accountId || !parseRoles(caller.roles).includes("API")) {

@@ -4,9 +4,14 @@ import type { FastifyInstance, FastifySchema, FastifyServerOptions } from "fasti
  * Ajv turns the text "Infinity", "1e308" or 400 nines into a number when it coerces a path, query,
  * XML or form value, and its `minimum`/`maximum` checks skip numbers that are not finite. This
  * keyword, put on every number and integer of every input schema, closes that gap: a number must be
- * finite and an integer a safe integer (|n| ≤ 2^53 − 1), else the request is a 400.
+ * finite, and an integer must fit the 32-bit integer columns it is compared with or stored in
+ * (PostgreSQL refuses anything larger with an error), else the request is a 400.
  */
 export const FINITE_KEYWORD = "x-finite";
+
+/** The largest integer a request may carry: ids and counts are 32-bit integer columns. */
+export const MAX_INTEGER = 2_147_483_647;
+const MIN_INTEGER = -MAX_INTEGER - 1;
 
 type SchemaNode = Record<string, unknown>;
 
@@ -30,13 +35,13 @@ type Ajv = Parameters<Extract<AjvPlugin, (...args: never[]) => unknown>>[0];
 function finite(_enabled: boolean, data: unknown, parentSchema?: SchemaNode): boolean {
   if (typeof data !== "number") return true;
   const integer = allowsOnlyIntegers(parentSchema?.type);
-  if (integer ? Number.isSafeInteger(data) : Number.isFinite(data)) return true;
+  if (integer ? Number.isInteger(data) && data >= MIN_INTEGER && data <= MAX_INTEGER : Number.isFinite(data)) {
+    return true;
+  }
   finite.errors = [
     {
       keyword: FINITE_KEYWORD,
-      message: integer
-        ? "must be a whole number between -9007199254740991 and 9007199254740991"
-        : "must be a finite number",
+      message: integer ? `must be a whole number between ${MIN_INTEGER} and ${MAX_INTEGER}` : "must be a finite number",
       params: {},
     },
   ];

@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { MAX_INTEGER } from "../plugins/finite-numbers.js";
 
 /** Shapes shared by many routes. */
 export const ErrorBodySchema = Type.Object(
@@ -13,4 +14,4 @@ export const ErrorBodySchema = Type.Object(
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, Type.Ref("ErrorBody")]));
 
-export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const IdParam = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER }) });
