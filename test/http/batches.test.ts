@@ -191,6 +191,15 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
       expect(again.json().error_message).toContain(`shipment ${mine} (batch ${batch.id})`);
     });
 
+    it("refuses a shipment the carrier already has", async () => {
+      const dhl = await ship({ service_id: serviceIds.dhl_parcel_ground });
+      const advanced = await post(`/api/v2/sandbox/shipments/${dhl}/advance`, { to: "delivered" });
+      expect(advanced.statusCode, advanced.body).toBe(200);
+      const refused = await post("/api/v2/shipments/batches", { shipments_ids: [dhl] });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error_message).toContain(`shipment ${dhl} is delivered`);
+    });
+
     it("names ineligible shipments up front: another origin ZIP, a label dated after the form", async () => {
       const first = await ship();
       const elsewhere = await ship({

@@ -202,6 +202,13 @@ function refuseUnavailable(ids: readonly number[], shipments: readonly CheckedSh
       )}.`,
     );
   }
+  const moving = shipments.filter((s) => s.status !== "shipped");
+  if (moving.length > 0) {
+    throw new DomainError(
+      "batch.shipment_unavailable",
+      `The carrier already has these: ${naming(moving.map((s) => `shipment ${s.id} is ${s.status}`))}.`,
+    );
+  }
   const carriers = [...new Set(shipments.map((s) => s.carrier_code))];
   const unsupported = carriers.filter((code) => !findCarrier(code)?.manifests);
   if (unsupported.length > 0) {
