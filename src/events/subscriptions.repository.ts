@@ -38,7 +38,10 @@ export async function findSubscription(
 export async function listSubscriptions(
   db: Kysely<Database>,
   scope: Scope,
-  filter: { subscriptionType?: string; status?: string },
+  filter: {
+    subscriptionType?: WebhookSubscriptionTable["subscription_type"];
+    status?: WebhookSubscriptionTable["status"];
+  },
   page: { limit: number; offset: number },
 ): Promise<{ rows: SubscriptionRow[]; total: number }> {
   let query = db
@@ -46,8 +49,8 @@ export async function listSubscriptions(
     .where("account_id", "=", scope.accountId)
     .where("mode", "=", scope.mode)
     .where("deleted_at", "is", null);
-  if (filter.subscriptionType) query = query.where("subscription_type", "=", filter.subscriptionType as never);
-  if (filter.status) query = query.where("status", "=", filter.status as never);
+  if (filter.subscriptionType) query = query.where("subscription_type", "=", filter.subscriptionType);
+  if (filter.status) query = query.where("status", "=", filter.status);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("id").limit(page.limit).offset(page.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),

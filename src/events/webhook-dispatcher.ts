@@ -106,8 +106,19 @@ export class WebhookDispatcher {
     } else {
       events = await this.#eventsOf(subscription, subscription.cursor_event_id, throughId);
     }
-    const outcome = await this.poster.post(subscription, messageId, events);
-    await this.#record(subscription, messageId, throughId, events, outcome);
+    const startedAt = this.clock.now();
+    const outcome = await this.poster.post(subscription, messageId, events).catch(
+      // A message that cannot even be made (its secret no longer opens, say) fails like any
+      // other attempt: it backs off and, in the end, disables the subscription.
+      (error: unknown): WebhookOutcome => ({
+        ok: false,
+        statusCode: null,
+        message: `could not send: ${error instanceof Error ? error.message : String(error)}`,
+        excerpt: null,
+        latencyMs: 0,
+      }),
+    );
+    await this.#record(subscription, messageId, throughId, events, outcome, startedAt);
   }
 
   #eventsOf(subscription: SubscriptionRow, afterId: number, throughId?: number): Promise<EventRow[]> {
@@ -126,6 +137,7 @@ export class WebhookDispatcher {
     throughId: number,
     events: readonly EventRow[],
     outcome: WebhookOutcome,
+    startedAt: Date,
   ): Promise<void> {
     const now = this.clock.now();
     const failures = outcome.ok ? 0 : subscription.error_count + 1;
@@ -137,9 +149,8 @@ export class WebhookDispatcher {
         first_event_id: events[0]?.id ?? throughId,
         last_event_id: throughId,
         event_count: events.length,
-        created_at: now.toISOString(),
+        created_at: startedAt.toISOString(),
         ...attemptResult(outcome, now),
-        status: outcome.ok ? "succeeded" : "failed",
       });
       // A rewind while this batch was in flight cleared the batch: the cursor stays where the
       // rewind put it.

@@ -17,7 +17,7 @@ export class WebhookPoster {
     this.#sender = new WebhookSender(policy, timeoutMs);
   }
 
-  post(subscription: SubscriptionRow, messageId: string, events: readonly EventRow[]): Promise<WebhookOutcome> {
+  async post(subscription: SubscriptionRow, messageId: string, events: readonly EventRow[]): Promise<WebhookOutcome> {
     const body = messageBody(subscription.subscription_type, events);
     return this.#sender.send({
       url: subscription.url,

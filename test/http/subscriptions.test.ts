@@ -154,6 +154,8 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
       "payment_status",
     ]);
     expect((await call(account.auth, "GET", "/subscriptions?status=error_disabled")).json().subscriptions).toEqual([]);
+    expect((await call(account.auth, "GET", "/subscriptions?status=all")).json().subscriptions).toHaveLength(4);
+    expect((await call(account.auth, "GET", "/subscriptions?status=paused")).statusCode).toBe(400);
     const page2 = await call(account.auth, "GET", "/subscriptions?page=2&per_page=3");
     expect(page2.json().subscriptions).toHaveLength(1);
     expect(page2.headers.link).toContain('rel="prev"');

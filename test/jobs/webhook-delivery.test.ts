@@ -336,6 +336,23 @@ describe("webhook delivery to a real receiver on loopback", () => {
     expect(state.last_response_message).toMatch(/private or reserved/);
   });
 
+  it("counts a message that cannot be signed (a secret sealed with another key) as a failed attempt", async () => {
+    const { id } = await subscribe();
+    await t.services.db
+      .updateTable("webhook_subscriptions")
+      .set({ hmac_secret_sealed: "v1.AAAA.AAAA.AAAA" })
+      .where("id", "=", id)
+      .execute();
+    await track(1);
+    expect(await dispatcher.drain()).toBe(1);
+    expect(receiver.received).toHaveLength(0);
+    const state = await subscription(id);
+    expect(state).toMatchObject({ error_count: 1, last_response_code: null });
+    expect(state.last_response_message).toMatch(/^could not send: /);
+    expect(await dispatcher.drain()).toBe(0);
+    await t.app.inject({ method: "DELETE", url: `/api/v2/subscriptions/${id}`, headers: merchant.auth });
+  });
+
   it("delivers payment events without a top-level status once they arrive", async () => {
     await subscribe({ subscription_type: "payment_status" });
     await track(1);

@@ -20,7 +20,7 @@ export async function getSubscription(
 export function findSubscriptions(
   services: DomainServices,
   scope: AccountScope,
-  filter: { subscriptionType?: string; status?: string },
+  filter: Parameters<typeof listSubscriptions>[2],
   page: { limit: number; offset: number },
 ): Promise<{ rows: SubscriptionRow[]; total: number }> {
   return listSubscriptions(services.db, scope, filter, page);

@@ -61,7 +61,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
       const { rows, total } = await findSubscriptions(
         app.services,
         request.scope,
-        { subscriptionType: query.subscription_type, status: query.status },
+        { subscriptionType: query.subscription_type, status: query.status === "all" ? undefined : query.status },
         { limit: perPage, offset: (page - 1) * perPage },
       );
       setPaginationHeaders(reply, request, page, perPage, total);

@@ -45,8 +45,12 @@ export const UpdateSubscriptionBody = Type.Object({
 export type UpdateSubscriptionBody = Static<typeof UpdateSubscriptionBody>;
 
 export const ListSubscriptionsQuery = Type.Object({
-  subscription_type: Type.Optional(Type.String({ maxLength: 40 })),
-  status: Type.Optional(Type.String({ maxLength: 40 })),
+  subscription_type: Type.Optional(SubscriptionType),
+  status: Type.Optional(
+    Type.Union([Type.Literal("active"), Type.Literal("error_disabled"), Type.Literal("all")], {
+      description: "`all` (or no status) lists every status",
+    }),
+  ),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
