@@ -243,7 +243,12 @@ describe("tracking: sandbox journeys, the refresh job, the advance control and G
 
   it("after an advance the rest of the journey continues from now at the usual pace", async () => {
     const id = await ship();
-    await advance(id, { to: "in_transit" });
+    const moved = await advance(id, { to: "in_transit" });
+    const accepted = eventsOf(moved.json().shipment).length;
+    // The next scans follow within hours, not after the label's close-out tomorrow.
+    t.clock.advance(6 * 60 * MINUTE);
+    await worker.drain();
+    expect(eventsOf(await read(id)).length).toBeGreaterThan(accepted);
     t.clock.advance(30 * DAY);
     await worker.drain();
     const ended = await read(id);

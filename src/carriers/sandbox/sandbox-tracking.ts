@@ -5,7 +5,8 @@ import { isOutcome, planTimeline, type TrackingVocabulary } from "./tracking-tim
 /**
  * A sandbox parcel's history as of `request.asOf`: the planned journey, run `timeScale` times
  * faster from the label's purchase and moved ahead by `shiftMs` of journey time, cut at `asOf`.
- * Event times are given on the real clock, so none lies after `asOf`.
+ * Event times are given on the real clock, so none lies after `asOf`. A manifest's or close-out's
+ * instant bounds the journey as given, so the advance control's shift moves the journey past it.
  */
 export function trackSandboxParcel(
   carrier: CarrierCode,
