@@ -157,7 +157,7 @@ export const ERROR_CATALOGUE = {
   "batch.shipment_unavailable": {
     status: 409,
     description:
-      "A shipment of the request is not one of the account's bought shipments in this mode, or it is cancelled; the message names it.",
+      "A shipment of the request is not one of the account's bought shipments in this mode, is cancelled, or the carrier already has it; the message names it.",
   },
   "batch.already_batched": {
     status: 409,
