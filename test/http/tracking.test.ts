@@ -291,6 +291,48 @@ describe("tracking: sandbox journeys, the refresh job, the advance control and G
     ]);
   });
 
+  it("tracks each parcel of a multi-parcel shipment under its own number", async () => {
+    const ups = (
+      await t.app.inject({ method: "GET", url: "/api/v2/services?carrier_code=ups", headers: merchant.auth })
+    ).json().services as { service_id: number; service_code: string }[];
+    const ground = ups.find((s) => s.service_code === "ups_ground")?.service_id;
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/shipments/ship",
+      headers: merchant.auth,
+      payload: {
+        shipment: {
+          service_id: ground,
+          label_format: "zpl",
+          label_size: "4x6",
+          to_location: SALT_LAKE_RESIDENCE,
+          from_location: LOS_ANGELES_WAREHOUSE,
+          parcels: [SMALL_BOX, { ...SMALL_BOX, weight: 40 }],
+        },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().shipment.id as number;
+    t.clock.advance(20 * DAY);
+    await worker.drain();
+    const shipment = await read(id);
+    const [first, second] = shipment.parcels as {
+      tracking_number: string;
+      status: string;
+      tracking_info: { tracking_events: TrackingEventOut[] };
+    }[];
+    expect(first?.tracking_info.tracking_events.at(-1)?.code).toBe("M");
+    expect(second?.tracking_info.tracking_events.at(-1)?.code).toBe("M");
+    expect(first?.tracking_info.tracking_events.map((e) => e.tracking_event_id)).not.toEqual(
+      second?.tracking_info.tracking_events.map((e) => e.tracking_event_id),
+    );
+    expect([first?.status, second?.status]).toContain(shipment.status);
+    const stream = (await streamOf()).filter((e) => e.payload.shipment_id === id);
+    expect(new Set(stream.map((e) => e.payload.tracking_number))).toEqual(
+      new Set([first?.tracking_number, second?.tracking_number]),
+    );
+  });
+
   it("a carrier whose tracking does not answer leaves tracking marked stale since the first failure", async () => {
     const id = await ship();
     t.clock.advance(2 * MINUTE);
