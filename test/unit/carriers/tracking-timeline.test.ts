@@ -6,6 +6,7 @@ import { countDeliveryDays, localDay } from "../../../src/carriers/sandbox/local
 import { OUTCOMES, planTimeline } from "../../../src/carriers/sandbox/tracking-timeline.js";
 import { stateTimeZone } from "../../../src/carriers/sandbox/us-regions.js";
 import { USPS_TRACKING } from "../../../src/carriers/usps/tracking-events.js";
+import { statusAfterEvent } from "../../../src/domain/shipments/shipment-status.js";
 import { LOS_ANGELES_WAREHOUSE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 
 const BOSTON: CarrierAddress = {
@@ -115,6 +116,27 @@ describe.each(CARRIERS.map((c) => [c.code] as const))("sandbox tracking timeline
       );
       expect(hour).toBeGreaterThanOrEqual(10);
       expect(hour).toBeLessThan(19);
+    }
+  });
+
+  it("moves the parcel's status only forward, ending delivered or returned, whatever the ending", async () => {
+    for (const outcome of OUTCOMES) {
+      const { events } = await track(code, { simulation: { timeScale: 1, shiftMs: 0, outcome } });
+      let status = "shipped";
+      const seen: string[] = [];
+      for (const event of events) {
+        status = statusAfterEvent(status, event.status);
+        seen.push(status);
+      }
+      expect(status).toBe(outcome === "returned" ? "returned" : "delivered");
+      const rank = (s: string) =>
+        ["shipped", "in_transit", "out_for_delivery", "available_for_pickup", "delivered"].indexOf(s);
+      for (const [i, current] of seen.entries()) {
+        const before = seen[i - 1];
+        if (before && current !== "exception" && before !== "exception" && rank(current) >= 0 && rank(before) >= 0) {
+          expect(rank(current)).toBeGreaterThanOrEqual(rank(before));
+        }
+      }
     }
   });
 
