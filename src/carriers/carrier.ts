@@ -1,4 +1,11 @@
-import type { CarrierCode, RatedParcel, RateQuote, ServiceDefinition, ServiceScope } from "./catalogue.js";
+import type {
+  CarrierCode,
+  RateCalcType,
+  RatedParcel,
+  RateQuote,
+  ServiceDefinition,
+  ServiceScope,
+} from "./catalogue.js";
 
 /** The carrier APIs a connected carrier offers; `GET /status` reports one row per API. */
 export const CARRIER_APIS = ["rate", "label", "manifest", "tracking", "pickup"] as const;
@@ -34,7 +41,13 @@ export interface ServiceRate {
   zone: string | null;
   /** Package type of the first parcel, as rated. */
   packageType: string;
+  /** The column the price tables were read in: the zone at home ("8"), the price group abroad. */
+  priceGroup: string | null;
+  /** How the parcels' prices were found, in parcel order without repeats. */
+  rateCalcTypes: readonly RateCalcType[];
   quote?: RateQuote;
+  /** The carrier's published retail price for the same shipment, where it publishes one. */
+  retailCents?: number;
   /** The quote of each parcel, in order; `quote` is their sum. */
   parcelQuotes?: readonly RateQuote[];
   refusal?: string;

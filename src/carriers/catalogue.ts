@@ -101,6 +101,9 @@ export interface RateQuote {
   billableWeightOz: number;
 }
 
+/** How a price was found, as eHub names it: weight and zone, the cubic tier, or the packaging's flat rate. */
+export type RateCalcType = "standard" | "cubic" | "flat_rate";
+
 /** Why a service cannot carry a parcel (too heavy, wrong packaging …), in the carrier's words. */
 export interface RateRefusal {
   refused: string;

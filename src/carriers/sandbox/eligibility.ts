@@ -10,6 +10,9 @@ import { lengthPlusGirthIn, longestSideIn } from "./parcel-geometry.js";
 /** The generic packaging every service with an empty package-type list takes. */
 export const PARCEL: PackageTypeDefinition = { type: "parcel", name: "Parcel" };
 
+/** USPS's Cubic Soft Pack, priced by its size tier rather than its weight. */
+export const CUBIC_PACKAGE_TYPE = "softpack";
+
 export function isRefusal(outcome: object): outcome is RateRefusal {
   return "refused" in outcome;
 }

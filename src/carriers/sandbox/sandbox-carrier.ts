@@ -12,6 +12,7 @@ import {
 import type {
   CarrierCode,
   CostLine,
+  RateCalcType,
   RateContext,
   RatedParcel,
   RateQuote,
@@ -19,8 +20,9 @@ import type {
   ServiceDefinition,
 } from "../catalogue.js";
 import { isDeliveryAreaZip } from "./delivery-area.js";
-import { isRefusal } from "./eligibility.js";
+import { CUBIC_PACKAGE_TYPE, isRefusal } from "./eligibility.js";
 import { quoteFromLines } from "./money.js";
+import { internationalPriceGroup } from "./rate-table.js";
 import { trackSandboxParcel } from "./sandbox-tracking.js";
 import type { TrackingVocabulary } from "./tracking-timeline.js";
 import { isUsDomestic } from "./us-domestic.js";
@@ -40,6 +42,15 @@ export interface SandboxCarrierDefinition {
   pickups?: PickupCapability;
   /** The carrier's tracking codes and the facilities its parcels pass. */
   tracking: TrackingVocabulary;
+  /** The tables are the carrier's published retail prices (USPS's Notice 123 retail columns). */
+  retailPrices?: boolean;
+}
+
+/** eHub's word for how a parcel's price was found: its packaging's flat rate, a cubic tier, or weight and zone. */
+function rateCalcType(service: ServiceDefinition, packageType: string): RateCalcType {
+  const packaging = service.packageTypes.find((p) => p.type === packageType);
+  if (packaging?.flatRate) return "flat_rate";
+  return packaging?.type === CUBIC_PACKAGE_TYPE ? "cubic" : "standard";
 }
 
 /**
@@ -99,11 +110,14 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
       toCountry: request.to.country.toUpperCase(),
       deliveryArea: domestic && isDeliveryAreaZip(request.to.postal_code),
     };
+    const priceGroup = String(zone ?? internationalPriceGroup(context.toCountry));
     return candidates.map((service): ServiceRate => {
       const base = {
         service,
         zone: zone === null ? null : formatZone(zone),
         packageType: request.parcels[0]?.packageType ?? "parcel",
+        priceGroup,
+        rateCalcTypes: [...new Set(request.parcels.map((parcel) => rateCalcType(service, parcel.packageType)))],
       };
       if (request.parcels.length > 1 && !service.multiParcel) {
         return { ...base, refusal: `${service.name} takes one parcel per shipment; ship each parcel separately` };
@@ -112,7 +126,8 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
       const refusal = outcomes.find(isRefusal);
       if (refusal) return { ...base, refusal: refusal.refused };
       const parcelQuotes = outcomes as RateQuote[];
-      return { ...base, quote: combineQuotes(parcelQuotes), parcelQuotes };
+      const quote = combineQuotes(parcelQuotes);
+      return { ...base, quote, parcelQuotes, ...(definition.retailPrices ? { retailCents: quote.totalCents } : {}) };
     });
   };
 

@@ -34,6 +34,7 @@ export const usps: CarrierAdapter = sandboxCarrier({
   services: USPS_SERVICES,
   apis: ["rate", "label", "manifest", "tracking", "pickup"],
   domesticZone: uspsZone,
+  retailPrices: true,
   rateService,
   manifests: uspsManifests,
   pickups: uspsPickups,

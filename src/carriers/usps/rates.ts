@@ -20,7 +20,7 @@ import type {
   ServiceDefinition,
 } from "../catalogue.js";
 import { billableWeightOz, type DimensionalWeightRule } from "../sandbox/billable-weight.js";
-import { eligiblePackaging, isRefusal, refusalForSumOfSides } from "../sandbox/eligibility.js";
+import { CUBIC_PACKAGE_TYPE, eligiblePackaging, isRefusal, refusalForSumOfSides } from "../sandbox/eligibility.js";
 import { quoteFromLines } from "../sandbox/money.js";
 import { cubicInches, lengthPlusGirthIn, longestSideIn, sidesLongestFirst } from "../sandbox/parcel-geometry.js";
 import {
@@ -245,7 +245,6 @@ const SOFTPACK_TIERS = [
   { maxLengthPlusWidthIn: 34, tier: "0.4" },
   { maxLengthPlusWidthIn: SOFTPACK_MAX_LENGTH_PLUS_WIDTH_IN, tier: "0.5" },
 ] as const;
-const SOFTPACK_TYPE = "softpack";
 
 /** Nonstandard fees, 2025 structure (carrier-facts §5.3): the length fee and the volume fee both apply. */
 export interface NonstandardFees {
@@ -440,7 +439,7 @@ export function rateService(
   if (sizeRefusal) return sizeRefusal;
 
   if (packaging.flatRate && tariff.flatRate) return flatRateQuote(service, packaging, tariff.flatRate, parcel, column);
-  if (packaging.type === SOFTPACK_TYPE && tariff.softpack) {
+  if (packaging.type === CUBIC_PACKAGE_TYPE && tariff.softpack) {
     return softpackQuote(service, packaging, tariff.softpack, parcel, column);
   }
   return weightQuote(service, packaging, tariff, parcel, column);

@@ -8,24 +8,47 @@ function presentCostDetails(lines: readonly CostLine[]) {
   return lines.map((line) => ({ type: line.kind, description: line.description, amount: dollars(line.amountCents) }));
 }
 
-/** One `service_rates[]` element: eHub's `shipping_service` fields plus the breakdown. */
+/** eHub's `rate_details`: the transportation charge is its `std` line, each surcharge a line of its own kind. */
+function presentRateDetails(lines: readonly CostLine[]) {
+  return lines.map((line) => ({
+    cost_type: line.kind === "base" ? "std" : line.kind,
+    description: line.description,
+    rate: dollars(line.amountCents),
+  }));
+}
+
+/**
+ * One `service_rates[]` element, keys in the order real eHub answers them, then Porter's own
+ * (`package_type`, `zone`, `billable_weight`, `shipping_cost_details`). The meter is charged the
+ * rate, so the meter keys repeat it; `std_rates` has no counterpart in Porter.
+ */
 function presentServiceRate(rated: RatedService) {
   const { service, quote } = rated;
+  const rate = quote ? dollars(quote.totalCents) : null;
+  const details = quote ? presentRateDetails(quote.lines) : null;
   return {
-    service_id: service.serviceId,
     service: service.listedName,
+    service_id: service.serviceId,
     service_code: service.serviceCode,
     carrier_code: service.carrierCode,
-    package_type: rated.packageType,
-    rate: quote ? dollars(quote.totalCents) : null,
-    meter_rate: quote ? dollars(quote.totalCents) : null,
+    rate,
+    rate_details: details,
+    meter_rate: rate,
+    meter_rate_details: details,
+    retail_rate: quote && rated.retailCents !== undefined ? dollars(rated.retailCents) : null,
+    std_rates: null,
+    errors: rated.refusal ?? null,
     delivery_days: quote ? rated.deliveryDays : null,
+    min_delivery_days: quote ? service.transitDays.min : null,
+    max_delivery_days: quote ? service.transitDays.max : null,
     delivery_date: quote ? rated.deliveryDate : null,
     delivery_guaranteed: service.deliveryGuaranteed,
+    rate_calc_type: rated.rateCalcTypes,
+    price_group: rated.priceGroup,
+    package_type: rated.packageType,
     zone: rated.zone,
     billable_weight: quote ? quote.billableWeightOz : null,
     shipping_cost_details: quote ? presentCostDetails(quote.lines) : [],
-    errors: rated.refusal ?? null,
   };
 }
 

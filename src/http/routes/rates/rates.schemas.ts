@@ -16,23 +16,44 @@ export const RateRequestBody = Type.Object({
 export type RateRequestBody = Static<typeof RateRequestBody>;
 
 const CostDetail = Type.Object({ type: Type.String(), description: Type.String(), amount: Type.Number() });
+const RateDetail = Type.Object({
+  cost_type: Type.String({ description: "`std` for the transportation charge, else the surcharge's kind" }),
+  description: Type.Union([Type.String(), Type.Null()]),
+  rate: Type.Number(),
+});
+const RateDetails = Type.Union([Type.Array(RateDetail), Type.Null()]);
+const Money = Type.Union([Type.Number(), Type.Null()]);
+const Days = Type.Union([Type.Integer(), Type.Null()]);
 
+/** eHub's rate entry (the keys real eHub answers, in its order), then Porter's breakdown. */
 export const ServiceRateOut = Type.Object(
   {
-    service_id: Type.Integer(),
     service: Type.String(),
+    service_id: Type.Integer(),
     service_code: Type.String(),
     carrier_code: Type.String(),
-    package_type: Type.String(),
-    rate: Type.Union([Type.Number(), Type.Null()]),
-    meter_rate: Type.Union([Type.Number(), Type.Null()]),
-    delivery_days: Type.Union([Type.Integer(), Type.Null()]),
+    rate: Money,
+    rate_details: RateDetails,
+    meter_rate: Money,
+    meter_rate_details: RateDetails,
+    retail_rate: Type.Union([Type.Number(), Type.Null()], {
+      description: "The carrier's published retail price, where it publishes one",
+    }),
+    std_rates: Type.Union([Type.Array(RateDetail), Type.Null()]),
+    errors: Type.Union([Type.String(), Type.Null()]),
+    delivery_days: Days,
+    min_delivery_days: Days,
+    max_delivery_days: Days,
     delivery_date: Type.Union([Type.String(), Type.Null()]),
     delivery_guaranteed: Type.Boolean(),
+    rate_calc_type: Type.Array(
+      Type.Union([Type.Literal("standard"), Type.Literal("cubic"), Type.Literal("flat_rate")]),
+    ),
+    price_group: Type.Union([Type.String({ description: "Zone at home, price group abroad" }), Type.Null()]),
+    package_type: Type.String(),
     zone: Type.Union([Type.String(), Type.Null()]),
     billable_weight: Type.Union([Type.Number({ description: "Ounces" }), Type.Null()]),
     shipping_cost_details: Type.Array(CostDetail),
-    errors: Type.Union([Type.String(), Type.Null()]),
   },
   { $id: "ServiceRate" },
 );
