@@ -21,7 +21,6 @@ import { HttpLogger } from "./request-logger.js";
 import { batchRoutes } from "./routes/batches/batches.routes.js";
 import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
-import { Customer } from "./routes/customers/customers.schemas.js";
 import { eventRoutes } from "./routes/events/events.routes.js";
 import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
@@ -38,6 +37,8 @@ import { pingRoutes } from "./routes/test/ping.routes.js";
 import { trackingEventRoutes } from "./routes/tracking-events/tracking-events.routes.js";
 import { userRoutes } from "./routes/users/users.routes.js";
 import { User } from "./routes/users/users.schemas.js";
+import { AddressOut } from "./routes/wire/address.js";
+import { Customer } from "./routes/wire/customer.js";
 
 export interface BuildServerOptions {
   /** pino options, or false for no logs (tests). */
@@ -107,7 +108,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     observe(request, reply);
     done();
   });
-  for (const schema of [ErrorBodySchema, Customer, User]) app.addSchema(schema);
+  for (const schema of [ErrorBodySchema, AddressOut, Customer, User]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
 
 /** One request body, written the three ways the spec accepts. */
 function bodies(n: number) {
@@ -27,6 +29,7 @@ describe("request body formats", () => {
   beforeAll(async () => {
     t = await buildTestApp({ config: { bodyLimitBytes: 4096 } });
     account = await createTestAccount(t.services);
+    await connectSandboxCarriers(t.services, account.accountId);
   });
   afterAll(() => t.close());
 
@@ -70,7 +73,6 @@ describe("request body formats", () => {
 
   it.each([
     ["JSON that does not parse", "application/json", '{"customer": '],
-    ["an empty JSON body", "application/json", ""],
     ["XML that is not well-formed", "application/xml", "<customer><name>x</customer>"],
     ["XML under a JSON content type", "application/json", "<customer><name>x</name></customer>"],
     ["JSON under an XML content type", "application/xml", '{"customer":{}}'],
@@ -109,6 +111,49 @@ describe("request body formats", () => {
     );
     expect(plain.statusCode).toBe(201);
     expect(plain.json().customer.name).toBe("Smith & Sons <West>");
+  });
+
+  const CONTENT_TYPES = ["application/json", "application/xml", "application/x-www-form-urlencoded"];
+
+  it.each(CONTENT_TYPES)("takes an empty %s body as no body", async (type) => {
+    // A route that needs a body says which one is missing, not that an empty text is malformed.
+    for (const payload of ["", "  \n"]) {
+      const response = await post(type, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: "error", error_code: "request.invalid" });
+    }
+    const ping = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/test/ping",
+      headers: { ...account.auth, "content-type": type },
+      payload: "",
+    });
+    expect(ping.statusCode, ping.body).toBe(200);
+  });
+
+  it.each(CONTENT_TYPES)("cancels a shipment on a PUT with an empty %s body (axios sends one)", async (type) => {
+    const shipped = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/shipments/ship",
+      headers: account.auth,
+      payload: {
+        shipment: {
+          to_location: SALT_LAKE_RESIDENCE,
+          from_location: LOS_ANGELES_WAREHOUSE,
+          parcels: [SMALL_BOX],
+          service_id: 1172,
+        },
+      },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    const cancelled = await t.app.inject({
+      method: "PUT",
+      url: `/api/v2/shipments/${shipped.json().shipment.id}/cancel`,
+      headers: { ...account.auth, "content-type": type },
+      payload: "",
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().shipment.status).toBe("cancel_pending");
   });
 
   it("validates an XML body against the schema like a JSON one", async () => {

@@ -5,7 +5,13 @@ import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js
 import { RateResponse, ServiceRateOut } from "../../src/http/routes/rates/rates.schemas.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import {
+  LOS_ANGELES_WAREHOUSE,
+  rateShipment,
+  SALT_LAKE_RESIDENCE,
+  SMALL_BOX,
+  TORONTO_RESIDENCE,
+} from "../helpers/shipments.js";
 
 interface ServiceRate {
   service_id: number;
@@ -17,6 +23,7 @@ interface ServiceRate {
   delivery_days: number | null;
   delivery_date: string | null;
   package_type: string;
+  billable_weight: number | null;
   shipping_cost_details: { type: string; amount: number }[];
   errors: string | null;
 }
@@ -99,7 +106,7 @@ describe("POST /rates", () => {
     const poisoned = JSON.stringify(rateShipment()).replace("{", '{"__proto__":{"admin":true},');
     for (const [payload, status, code] of [
       ['{"shipment": ', 400, "request.malformed_body"],
-      ["", 400, "request.malformed_body"],
+      ["", 400, "request.invalid"],
       [poisoned, 400, "request.malformed_body"],
       [noName, 400, "request.invalid"],
       [JSON.stringify(rateShipment({ parcels: "x".repeat(1_100_000) })), 413, "request.too_large"],
@@ -249,6 +256,50 @@ describe("POST /rates", () => {
       expect(response.json().error_code).toBe("request.invalid");
       expect(response.json().error_message).toMatch(message);
     }
+  });
+
+  it("rates a parcel that has only its weight by weight alone, and warns so", async () => {
+    const weightOnly = await rate(rateShipment({ parcels: [{ weight: 24 }] }));
+    expect(weightOnly.response.statusCode, weightOnly.response.body).toBe(201);
+    expect(weightOnly.body.warnings).toEqual([
+      "Parcel 1 has no length, width and height: rated by weight only (no dimensional weight or size surcharges).",
+    ]);
+    // The same prices as a box too small for any dimensional weight to count.
+    const tiny = await rate(rateShipment({ parcels: [{ length: 2, width: 2, height: 2, weight: 24 }] }));
+    const priceOf = (rates: ServiceRate[]) => Object.fromEntries(rates.map((r) => [r.service_id, r.rate]));
+    expect(weightOnly.rates.length).toBeGreaterThan(5);
+    expect(priceOf(weightOnly.rates)).toEqual(priceOf(tiny.rates));
+    // A big light box pays for its size; the same weight without sides does not.
+    const big = await rate(rateShipment({ parcels: [{ length: 24, width: 20, height: 20, weight: 24 }] }));
+    const upsOf = (rates: ServiceRate[]) => rates.find((r) => r.carrier_code === "ups" && r.rate !== null)!;
+    const upsService = upsOf(weightOnly.rates).service_id;
+    const bigUps = big.rates.find((r) => r.service_id === upsService)!;
+    expect(bigUps.rate!).toBeGreaterThan(upsOf(weightOnly.rates).rate!);
+    expect(upsOf(weightOnly.rates).billable_weight).toBe(32);
+  });
+
+  it("warns once per parcel without sides, and refuses packaging priced by size alone", async () => {
+    const softpackService = ALL_SERVICES.find((s) => s.packageTypes.some((p) => p.type === "softpack"))!;
+    const { response, rates, body } = await rate(
+      rateShipment({
+        parcels: [{ weight: 10, package_type: "softpack" }],
+        include_services: [softpackService.serviceId],
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(body.warnings).toHaveLength(1);
+    expect(rates).toHaveLength(1);
+    expect(rates[0]).toMatchObject({ rate: null, errors: expect.stringContaining("send length, width and height") });
+    const two = await rate(rateShipment({ parcels: [{ weight: 10 }, { ...SMALL_BOX }, { weight: 4, length: 3 }] }));
+    expect(two.body.warnings.map((w: string) => w.slice(0, 9))).toEqual(["Parcel 1 ", "Parcel 3 "]);
+  });
+
+  it("rates addresses without a phone number", async () => {
+    const { phone: _to, ...toNoPhone } = SALT_LAKE_RESIDENCE;
+    const { phone: _from, ...fromNoPhone } = LOS_ANGELES_WAREHOUSE;
+    const { response, rates } = await rate(rateShipment({ to_location: toNoPhone, from_location: fromNoPhone }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(rates.find((r) => r.service_id === 1172)?.rate).toEqual(expect.any(Number));
   });
 
   it("rates only the account's own connected carriers: none connected, no rates", async () => {

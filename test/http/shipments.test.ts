@@ -192,6 +192,13 @@ describe("buying, reading and cancelling shipments", () => {
       /to_location\.phone/,
     ],
     [
+      "a parcel with only its weight (rating takes one; a label needs the sides)",
+      { parcels: [{ weight: 24 }] },
+      400,
+      "request.invalid",
+      /parcels\/0\/length|parcels\[0\]\.length/,
+    ],
+    [
       "a parcel too heavy for the service",
       { parcels: [{ ...SMALL_BOX, weight: 71 * 16 }] },
       422,

@@ -367,6 +367,7 @@ function softpackQuote(
   zone: number,
 ): RateQuote | RateRefusal {
   const [length, width] = sidesLongestFirst(parcel);
+  if (length === 0) return { refused: `${packaging.name} is priced by its size: send length, width and height` };
   const lengthPlusWidth = roundDownToQuarterInch(length) + roundDownToQuarterInch(width);
   const tier = SOFTPACK_TIERS.find((candidate) => lengthPlusWidth <= candidate.maxLengthPlusWidthIn);
   if (!tier) {

@@ -9,10 +9,11 @@ import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { carrierToday, deliveryDate } from "./delivery-date.js";
 
+/** Without all three sides a parcel is rated by its weight alone. */
 export interface ParcelToRate {
-  length: number;
-  width: number;
-  height: number;
+  length?: number;
+  width?: number;
+  height?: number;
   weight: number;
   package_type: string;
 }
@@ -121,6 +122,12 @@ export async function getRates(
   return result;
 }
 
+function hasAllSides(
+  parcel: ParcelToRate,
+): parcel is ParcelToRate & Required<Pick<ParcelToRate, "length" | "width" | "height">> {
+  return parcel.length !== undefined && parcel.width !== undefined && parcel.height !== undefined;
+}
+
 async function rateWithCarriers(
   accounts: readonly CarrierAccountRow[],
   statuses: readonly CarrierServiceStatusRow[],
@@ -138,13 +145,22 @@ async function rateWithCarriers(
   });
 
   const residential = classifyAddress(shipment.to_location) === "residential";
-  const parcels = shipment.parcels.map((p) => ({
-    lengthIn: p.length,
-    widthIn: p.width,
-    heightIn: p.height,
-    weightOz: p.weight,
-    packageType: p.package_type,
-  }));
+  const parcels = shipment.parcels.map((p, index) => {
+    if (hasAllSides(p)) {
+      return {
+        lengthIn: p.length,
+        widthIn: p.width,
+        heightIn: p.height,
+        weightOz: p.weight,
+        packageType: p.package_type,
+      };
+    }
+    warnings.push(
+      `Parcel ${index + 1} has no length, width and height: rated by weight only (no dimensional weight or size surcharges).`,
+    );
+    // Zero sides: no dimensional weight, no size limit or surcharge; prices by size alone refuse it.
+    return { lengthIn: 0, widthIn: 0, heightIn: 0, weightOz: p.weight, packageType: p.package_type };
+  });
   const answers = await Promise.allSettled(
     plans.map(({ carrier, services: asked }) =>
       carrier.rate({

@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
 import { DomainError } from "../../domain/errors.js";
 import { jsonNestsDeeperThan, MAX_BODY_DEPTH, tooDeep } from "./body-depth.js";
@@ -44,8 +44,11 @@ function xmlToPlain(node: XmlNode | XmlNode[]): unknown {
 /** A document type declaration anywhere: the only way to declare entities (internal or external). */
 const DOCTYPE = /<!DOCTYPE/i;
 
+/** An empty (or blank) body is no body: clients send `Content-Type` on bodiless calls too. */
+const isBlank = (body: string) => body.trim() === "";
+
 export function parseXmlBody(body: string): unknown {
-  if (body.trim() === "") throw malformed("The XML body is empty.");
+  if (isBlank(body)) return undefined;
   // No request needs a DTD; refusing them leaves no declared entity to expand or fetch.
   if (DOCTYPE.test(body)) throw malformed("XML bodies may not declare a DOCTYPE.");
   const verdict = XMLValidator.validate(body);
@@ -65,6 +68,7 @@ export function parseXmlBody(body: string): unknown {
 }
 
 export function parseFormBody(body: string): unknown {
+  if (isBlank(body)) return undefined;
   const start = body.trimStart()[0];
   if (start === "{" || start === "[" || start === "<") {
     throw malformed("The body looks like JSON or XML but Content-Type says form-urlencoded.");
@@ -76,21 +80,36 @@ export function parseFormBody(body: string): unknown {
   }
 }
 
+type JsonTextParser = (
+  request: FastifyRequest,
+  text: string,
+  done: (error: Error | null, body?: unknown) => void,
+) => void;
+
 /**
- * JSON is Fastify's own parser behind a nesting check (deep bodies overflow the stack of whatever
- * walks them later); XML and form bodies are turned into the same objects before validation.
+ * Fastify's JSON parser (which refuses prototype poisoning) behind a nesting check (deep bodies
+ * overflow the stack of whatever walks them later). An empty body is no body: axios sends
+ * `Content-Type: application/json` with nothing on `PUT …/cancel`.
  */
-export function registerBodyParsers(app: FastifyInstance): void {
+export function jsonTextParser(app: FastifyInstance): JsonTextParser {
   const json = app.getDefaultJsonParser(
     app.initialConfig.onProtoPoisoning ?? "error",
     app.initialConfig.onConstructorPoisoning ?? "error",
   );
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body.toString();
+  return (request, text, done) => {
+    if (isBlank(text)) return done(null, undefined);
     if (jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) return done(tooDeep("objects and arrays"), undefined);
     json(request, text, done);
-  });
+  };
+}
+
+/** JSON, XML and form bodies are turned into the same objects before validation. */
+export function registerBodyParsers(app: FastifyInstance): void {
+  const parseJson = jsonTextParser(app);
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) =>
+    parseJson(request, body as string, done),
+  );
   const parse = (parser: (body: string) => unknown) => async (_req: unknown, body: string | Buffer) => {
     try {
       return parser(body.toString());

@@ -1,6 +1,6 @@
 import { usStateCodeOf } from "../../domain/addresses/usps-abbreviations.js";
 import { DomainError } from "../../domain/errors.js";
-import type { LocationIn } from "./shipment.schemas.js";
+import type { RateLocationIn } from "./shipment.schemas.js";
 
 const invalid = (message: string) => new DomainError("request.invalid", message);
 
@@ -8,7 +8,7 @@ const invalid = (message: string) => new DomainError("request.invalid", message)
  * The address rules a JSON schema cannot say clearly: a recipient needs a first name or a
  * company, and a US address a real two-letter state. Country and state come back upper case.
  */
-export function normalizeLocation(location: LocationIn, path: string): LocationIn {
+export function normalizeLocation<Location extends RateLocationIn>(location: Location, path: string): Location {
   if (!location.first_name?.trim() && !location.company?.trim()) {
     throw invalid(`${path} needs first_name or company.`);
   }

@@ -19,6 +19,13 @@ export const LocationIn = Type.Object({
 });
 export type LocationIn = Static<typeof LocationIn>;
 
+/** A return address may carry a nick name (reference §5.1: Addr-in + nick). */
+export const ReturnLocationIn = Type.Object({ ...LocationIn.properties, nick_name: optionalText(100) });
+
+/** Who is asked about a price need not be called: a rate question's addresses need no phone. */
+export const RateLocationIn = Type.Object({ ...LocationIn.properties, phone: optionalText(40) });
+export type RateLocationIn = Static<typeof RateLocationIn>;
+
 const positive = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100_000, description });
 
 export const ParcelIn = Type.Object({
@@ -35,6 +42,18 @@ export const ParcelIn = Type.Object({
   name: optionalText(100),
 });
 export type ParcelIn = Static<typeof ParcelIn>;
+
+/**
+ * A parcel to rate: its weight is enough. Without its three sides it is rated by weight alone (no
+ * dimensional weight or size surcharges), and the answer warns so.
+ */
+export const RateParcelIn = Type.Object({
+  ...ParcelIn.properties,
+  length: Type.Optional(positive("Inches")),
+  width: Type.Optional(positive("Inches")),
+  height: Type.Optional(positive("Inches")),
+});
+export type RateParcelIn = Static<typeof RateParcelIn>;
 
 /** Service ids arrive as integers or numeric strings (eHub accepts both). */
 export const ServiceIdList = Type.Array(

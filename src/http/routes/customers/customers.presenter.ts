@@ -1,6 +1,14 @@
 import { maskApiKey } from "../../../domain/accounts/api-keys.js";
 import type { CustomerRecord } from "../../../domain/accounts/list-customers.js";
 import type { UserWithKeys } from "../../../domain/accounts/list-users.js";
+import {
+  ACCOUNTING_CONTACT_KEYS,
+  CUSTOMER_KEYS,
+  CUSTOMER_USER_KEYS,
+  TEMPLATE_DATA_KEYS,
+  TEMPLATE_PAYMENT_KEYS,
+} from "../wire/customer.js";
+import { documented } from "../wire/documented.js";
 
 /** The key of the caller's mode, masked; the full key is only ever shown when it is made. */
 export function maskedKeyOf(user: UserWithKeys | undefined, mode: string): string | null {
@@ -12,30 +20,29 @@ export function maskedKeyOf(user: UserWithKeys | undefined, mode: string): strin
 export function presentCustomer({ account, primaryUser }: CustomerRecord, mode: string) {
   const masked = maskedKeyOf(primaryUser, mode);
   return {
-    id: account.id,
-    parent_id: account.parent_id,
-    external_id: account.external_id,
-    customer_template_id: null,
-    name: account.name,
-    phone: account.phone,
-    email: account.email,
-    created_at: account.created_at,
-    user: primaryUser
-      ? {
+    ...documented(CUSTOMER_KEYS, {
+      id: account.id,
+      parent_id: account.parent_id,
+      external_id: account.external_id,
+      name: account.name,
+      phone: account.phone,
+      email: account.email,
+      user:
+        primaryUser &&
+        documented(CUSTOMER_USER_KEYS, {
           id: primaryUser.user.id,
           first_name: primaryUser.user.first_name,
           last_name: primaryUser.user.last_name,
           phone: primaryUser.user.phone,
           email: primaryUser.user.email,
           api_key: masked,
-        }
-      : null,
-    template_data: {
-      ehub_api_key: masked,
-      payment_api_key: null,
-      shipper_id: null,
-      shipping_platform_id: null,
-      usps_reference_code: null,
-    },
+        }),
+      template_data: documented(TEMPLATE_DATA_KEYS, {
+        ehub_api_key: masked,
+        accounting_contact: documented(ACCOUNTING_CONTACT_KEYS, {}),
+        payment: documented(TEMPLATE_PAYMENT_KEYS, {}),
+      }),
+    }),
+    created_at: account.created_at,
   };
 }

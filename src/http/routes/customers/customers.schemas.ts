@@ -25,39 +25,6 @@ export const ListCustomersQuery = Type.Object({
   ),
 });
 
-const CustomerUser = Type.Object({
-  id: Type.Integer(),
-  first_name: Type.Union([Type.String(), Type.Null()]),
-  last_name: Type.Union([Type.String(), Type.Null()]),
-  phone: Type.Union([Type.String(), Type.Null()]),
-  email: Type.String(),
-  api_key: Type.Union([Type.String({ description: "Masked: prefix and last 4 characters" }), Type.Null()]),
-});
-
-const nullableString = Type.Union([Type.String(), Type.Null()]);
-
-export const Customer = Type.Object(
-  {
-    id: Type.Integer(),
-    parent_id: Type.Union([Type.Integer(), Type.Null()]),
-    external_id: nullableString,
-    customer_template_id: Type.Union([Type.Integer(), Type.Null()]),
-    name: Type.String(),
-    phone: nullableString,
-    email: nullableString,
-    created_at: Type.String(),
-    user: Type.Union([CustomerUser, Type.Null()]),
-    template_data: Type.Object({
-      ehub_api_key: nullableString,
-      payment_api_key: nullableString,
-      shipper_id: nullableString,
-      shipping_platform_id: nullableString,
-      usps_reference_code: nullableString,
-    }),
-  },
-  { $id: "Customer" },
-);
-
 export const ApiKeysOnce = Type.Object({
   test: Type.String({ description: "Shown only in this response" }),
   production: Type.String({ description: "Shown only in this response" }),

@@ -1,31 +1,5 @@
 import type { PickupRow } from "../../../domain/pickups/pickups.repository.js";
-
-const ADDRESS_KEYS = [
-  "external_id",
-  "company",
-  "first_name",
-  "last_name",
-  "nick_name",
-  "address1",
-  "address2",
-  "address3",
-  "city",
-  "state",
-  "country",
-  "postal_code",
-  "phone",
-  "email",
-] as const;
-
-/** Addr-out: every documented key, null when empty. */
-export function presentAddress(address: Record<string, unknown>) {
-  return Object.fromEntries(
-    ADDRESS_KEYS.map((key) => {
-      const value = address[key];
-      return [key, typeof value === "string" && value.length > 0 ? value : null];
-    }),
-  ) as Record<(typeof ADDRESS_KEYS)[number], string | null>;
-}
+import { presentAddress } from "../wire/address.js";
 
 export function presentPickup(pickup: PickupRow) {
   return {

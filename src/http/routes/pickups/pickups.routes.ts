@@ -9,7 +9,8 @@ import { findPickup, listPickups } from "../../../domain/pickups/pickups.reposit
 import { parseCalendarDate } from "../dates.js";
 import { errorResponses, IdParam } from "../schemas.js";
 import { setPaginationHeaders } from "../shipments/shipments.routes.js";
-import { presentAddress, presentPickup } from "./pickups.presenter.js";
+import { presentAddress } from "../wire/address.js";
+import { presentPickup } from "./pickups.presenter.js";
 import {
   AvailabilityBody,
   AvailabilityOut,

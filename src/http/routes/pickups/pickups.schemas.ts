@@ -44,28 +44,10 @@ export const ListPickupsQuery = Type.Object({
 });
 export type ListPickupsQuery = Static<typeof ListPickupsQuery>;
 
-/** Addr-out (reference §5.1): every key, null when empty. */
-export const AddressOut = Type.Object({
-  external_id: nullableString,
-  company: nullableString,
-  first_name: nullableString,
-  last_name: nullableString,
-  nick_name: nullableString,
-  address1: Type.String(),
-  address2: nullableString,
-  address3: nullableString,
-  city: Type.String(),
-  state: Type.String(),
-  country: Type.String(),
-  postal_code: Type.String(),
-  phone: nullableString,
-  email: nullableString,
-});
-
 export const AvailabilityOut = Type.Object({
   available: Type.Boolean(),
   reason: nullableString,
-  location: AddressOut,
+  location: Type.Ref("Address"),
   pickup_date: Type.String(),
 });
 
@@ -73,7 +55,7 @@ export const AvailabilityOut = Type.Object({
 export const PickupOut = Type.Object(
   {
     id: Type.Integer(),
-    location: AddressOut,
+    location: Type.Ref("Address"),
     pickup_date: Type.String(),
     status: Type.String({ enum: ["REQUESTED", "CANCELLED"] }),
     shipment_ids: Type.Array(Type.Integer()),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { BoundedMap } from "../../../bounded-map.js";
 import type { RateShipment } from "../../../domain/rates/get-rates.js";
+import { jsonTextParser } from "../../plugins/body-parsers.js";
 import { normalizeLocation, normalizeServiceIds } from "../shipment-input.js";
 import type { RateRequestBody } from "./rates.schemas.js";
 
@@ -27,7 +28,7 @@ export class RateQuestions {
 
   /** Makes the JSON bodies of `app`'s routes come through this memory. */
   parseJsonBodiesOf(app: FastifyInstance): void {
-    const parseJson = app.getDefaultJsonParser("error", "error");
+    const parseJson = jsonTextParser(app);
     app.removeContentTypeParser("application/json");
     app.addContentTypeParser("application/json", { parseAs: "string" }, (request, raw, done) => {
       const text = raw as string; // parseAs "string"

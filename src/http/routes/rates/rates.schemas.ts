@@ -1,12 +1,14 @@
 import { type Static, Type } from "typebox";
-import { CarrierCodeList, LocationIn, ParcelIn, ServiceIdList } from "../shipment.schemas.js";
+import { CarrierCodeList, RateLocationIn, RateParcelIn, ReturnLocationIn, ServiceIdList } from "../shipment.schemas.js";
 
 export const RateRequestBody = Type.Object({
   shipment: Type.Object({
-    to_location: LocationIn,
-    from_location: LocationIn,
-    return_location: Type.Optional(LocationIn),
-    parcels: Type.Array(ParcelIn, { minItems: 1, maxItems: 50 }),
+    to_location: RateLocationIn,
+    from_location: RateLocationIn,
+    return_location: Type.Optional(
+      Type.Union([Type.Object({ ...ReturnLocationIn.properties, ...RateLocationIn.properties }), Type.Null()]),
+    ),
+    parcels: Type.Array(RateParcelIn, { minItems: 1, maxItems: 50 }),
     include_services: Type.Optional(ServiceIdList),
     include_carriers: Type.Optional(CarrierCodeList),
     exclude_carriers: Type.Optional(CarrierCodeList),

@@ -42,7 +42,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       const shipment = await findShipment(app.services.db, request.scope, id);
       const [record] = await loadShipmentRecords(app.services.db, shipment ? [shipment] : []);
       if (!record) throw new Error(`shipment ${id} was advanced and then vanished`);
-      return { shipment: presentShipment(record, { baseUrl: app.services.config.publicBaseUrl, withPayment: true }) };
+      return { shipment: presentShipment(record, { baseUrl: app.services.config.publicBaseUrl }) };
     },
   );
 };

@@ -2,6 +2,11 @@ import type { CostLine } from "../../../carriers/catalogue.js";
 import { findListedService } from "../../../carriers/registry.js";
 import type { LabelRow, ParcelRow, ShipmentRecord } from "../../../domain/shipments/shipments.repository.js";
 import { dollars } from "../rates/rates.presenter.js";
+import { presentAddress } from "../wire/address.js";
+import { presentCustomsData } from "../wire/customs-data.js";
+import { documented } from "../wire/documented.js";
+import { presentParcelItem } from "../wire/parcel-item.js";
+import { PARCEL_KEYS, POSTAGE_LABEL_KEYS, SHIPMENT_KEYS, SHIPMENT_PAYMENT_KEYS } from "../wire/shipment-keys.js";
 
 /** eHub's cost line shape inside shipments: `{cost_type, description, rate}`. */
 function costDetails(stored: string) {
@@ -42,23 +47,22 @@ export interface PresentOptions {
   baseUrl: string;
   /** base64 label images by label id, when the caller asked for `inline_image`. */
   inlineImages?: ReadonlyMap<number, string>;
-  /** Retrieve and list carry the nested payment; create does not (eHub's shapes). */
-  withPayment?: boolean;
 }
 
 function presentLabel(label: LabelRow | undefined, options: PresentOptions) {
   if (!label) return null;
-  const inline = options.inlineImages?.get(label.id);
   return {
-    id: label.id,
-    dims: label.size,
-    resolution: label.dpi,
-    status: label.status,
-    image_url: `${options.baseUrl}/files/${label.file_name}`,
+    ...documented(POSTAGE_LABEL_KEYS, {
+      id: label.id,
+      dims: label.size,
+      resolution: label.dpi,
+      status: label.status,
+      image_url: `${options.baseUrl}/files/${label.file_name}`,
+      created_at: label.created_at,
+      updated_at: label.created_at,
+      base64_image: options.inlineImages?.get(label.id),
+    }),
     file_format: label.format,
-    created_at: label.created_at,
-    updated_at: label.created_at,
-    ...(inline === undefined ? {} : { base64_image: inline }),
   };
 }
 
@@ -66,77 +70,85 @@ function presentParcel(parcel: ParcelRow, record: ShipmentRecord, options: Prese
   const { shipment } = record;
   const details = costDetails(parcel.cost_details);
   return {
-    id: parcel.id,
+    ...documented(PARCEL_KEYS, {
+      id: parcel.id,
+      length: parcel.length,
+      width: parcel.width,
+      height: parcel.height,
+      weight: parcel.weight,
+      package_type: parcel.package_type,
+      created_at: parcel.created_at,
+      updated_at: parcel.updated_at,
+      tracking_number: parcel.tracking_number,
+      shipping_cost: dollars(parcel.cost_cents),
+      shipping_cost_details: details,
+      meter_cost: dollars(parcel.cost_cents),
+      meter_cost_details: details,
+      status: parcel.status,
+      parcel_items: (JSON.parse(parcel.parcel_items) as Record<string, unknown>[]).map(presentParcelItem),
+      customs_data: presentCustomsData(
+        parcel.customs_data ? (JSON.parse(parcel.customs_data) as Record<string, unknown>) : null,
+      ),
+      postage_label: presentLabel(
+        record.labels.find((l) => l.parcel_id === parcel.id),
+        options,
+      ),
+      ship_date: shipment.ship_date,
+      shipped_at: shipment.shipped_at,
+      service_options: JSON.parse(parcel.service_options) as Record<string, unknown>,
+      tracking_info: trackingInfo(parcel.status, parcel.updated_at, parcel, record),
+      rate_calc_type: "rate_table",
+    }),
     name: parcel.name,
-    length: parcel.length,
-    width: parcel.width,
-    height: parcel.height,
-    weight: parcel.weight,
-    package_type: parcel.package_type,
-    status: parcel.status,
-    tracking_number: parcel.tracking_number,
-    shipping_cost: dollars(parcel.cost_cents),
-    shipping_cost_details: details,
-    meter_cost: dollars(parcel.cost_cents),
-    meter_cost_details: details,
-    parcel_items: JSON.parse(parcel.parcel_items) as Record<string, unknown>[],
-    customs_data: parcel.customs_data ? (JSON.parse(parcel.customs_data) as Record<string, unknown>) : null,
-    service_options: JSON.parse(parcel.service_options) as Record<string, unknown>,
-    postage_label: presentLabel(
-      record.labels.find((l) => l.parcel_id === parcel.id),
-      options,
-    ),
-    ship_date: shipment.ship_date,
-    shipped_at: shipment.shipped_at,
-    tracking_info: trackingInfo(parcel.status, parcel.updated_at, parcel, record),
-    rate_calc_type: "rate_table",
-    created_at: parcel.created_at,
-    updated_at: parcel.updated_at,
   };
 }
 
-/** eHub's Shipment-out (reference §5.8), labels and tracking per parcel. */
+/**
+ * eHub's Shipment-out (reference §5.8), labels and tracking per parcel. Without a return address
+ * of its own, a shipment returns to its sender (as eHub answers). `payment` is the purchase
+ * charge, null while there is none.
+ */
 export function presentShipment(record: ShipmentRecord, options: PresentOptions) {
   const { shipment, parcels, charge } = record;
   const rate = dollars(shipment.rate_cents);
   return {
-    id: shipment.id,
-    external_id: null,
-    order_id: shipment.order_id,
-    account_reference: shipment.account_reference,
-    batch_id: shipment.batch_id,
-    pickup_id: null,
-    status: shipment.status,
-    to_location: JSON.parse(shipment.to_location) as Record<string, unknown>,
-    from_location: JSON.parse(shipment.from_location) as Record<string, unknown>,
-    return_location: shipment.return_location
-      ? (JSON.parse(shipment.return_location) as Record<string, unknown>)
-      : null,
-    parcels: parcels.map((parcel) => presentParcel(parcel, record, options)),
-    shipping_service: {
-      service: findListedService(shipment.service_id)?.listing.listedName ?? shipment.service_code,
-      service_id: shipment.service_id,
-      service_code: shipment.service_code,
-      carrier_code: shipment.carrier_code,
-      rate,
-      meter_rate: rate,
-      delivery_days: shipment.delivery_days,
-      delivery_date: shipment.delivery_date,
-      delivery_guaranteed: shipment.delivery_guaranteed === 1,
-    },
+    ...documented(SHIPMENT_KEYS, {
+      id: shipment.id,
+      order_id: shipment.order_id,
+      account_reference: shipment.account_reference,
+      batch_id: shipment.batch_id,
+      to_location: presentAddress(JSON.parse(shipment.to_location) as Record<string, unknown>),
+      from_location: presentAddress(JSON.parse(shipment.from_location) as Record<string, unknown>),
+      return_location: presentAddress(
+        JSON.parse(shipment.return_location ?? shipment.from_location) as Record<string, unknown>,
+      ),
+      parcels: parcels.map((parcel) => presentParcel(parcel, record, options)),
+      status: shipment.status,
+      shipping_service: {
+        service: findListedService(shipment.service_id)?.listing.listedName ?? shipment.service_code,
+        service_id: shipment.service_id,
+        service_code: shipment.service_code,
+        carrier_code: shipment.carrier_code,
+        rate,
+        meter_rate: rate,
+        delivery_days: shipment.delivery_days,
+        delivery_date: shipment.delivery_date,
+        delivery_guaranteed: shipment.delivery_guaranteed === 1,
+      },
+      tracking_number: parcels[0]?.tracking_number,
+      shipped_at: shipment.shipped_at,
+      created_at: shipment.created_at,
+      updated_at: shipment.updated_at,
+      label_text1: shipment.label_text1,
+      label_text2: shipment.label_text2,
+      price_group: shipment.zone,
+      payment: charge
+        ? documented(SHIPMENT_PAYMENT_KEYS, { amount: dollars(-charge.amount_cents), currency: "USD" })
+        : null,
+    }),
     shipping_cost_details: costDetails(shipment.cost_details),
-    tracking_number: parcels[0]?.tracking_number ?? null,
     tracking_info: trackingInfo(shipment.status, shipment.updated_at, parcels[0], record),
     ship_date: shipment.ship_date,
-    shipped_at: shipment.shipped_at,
-    label_text1: shipment.label_text1,
-    label_text2: shipment.label_text2,
-    price_group: shipment.zone,
-    created_at: shipment.created_at,
-    updated_at: shipment.updated_at,
-    ...(options.withPayment
-      ? { payment: { amount: dollars(-(charge?.amount_cents ?? 0)), currency: "USD", payment_method_id: null } }
-      : {}),
   };
 }
 

@@ -143,7 +143,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const record = await recordOrNotFound(request.scope, (request.params as { id: number }).id);
-      return { shipment: presentShipment(record, { baseUrl, withPayment: true }) };
+      return { shipment: presentShipment(record, { baseUrl }) };
     },
   );
 
@@ -180,7 +180,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       );
       setPaginationHeaders(reply, request, page, perPage, total);
       const records = await loadShipmentRecords(app.services.db, rows);
-      return { shipments: records.map((record) => presentShipment(record, { baseUrl, withPayment: true })) };
+      return { shipments: records.map((record) => presentShipment(record, { baseUrl })) };
     },
   );
 

@@ -1,6 +1,10 @@
 import { type Static, Type } from "typebox";
 import { LABEL_FORMATS, LABEL_SIZES } from "../../../labels/label.js";
-import { LocationIn, ParcelIn } from "../shipment.schemas.js";
+import { LocationIn, ParcelIn, ReturnLocationIn } from "../shipment.schemas.js";
+import { CustomsDataOut } from "../wire/customs-data.js";
+import { documentedSchema } from "../wire/documented.js";
+import { ParcelItemOut } from "../wire/parcel-item.js";
+import { PARCEL_KEYS, POSTAGE_LABEL_KEYS, SHIPMENT_KEYS, SHIPMENT_PAYMENT_KEYS } from "../wire/shipment-keys.js";
 
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 const optionalNumber = Type.Optional(Type.Union([Type.Number(), Type.Null()]));
@@ -15,13 +19,28 @@ export const CustomsDataIn = Type.Object({
   value: optionalAmount,
 });
 
+const optionalId = Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 }), Type.Null()]));
+const optionalSize = Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100_000 }), Type.Null()]));
+
+/** Every field of a response's parcel item (reference §5.11) is accepted, kept and answered back. */
 export const ParcelItemIn = Type.Object({
-  id: Type.Optional(Type.Union([Type.Integer(), Type.String(), Type.Null()])),
+  id: optionalId,
   item_id: optionalText(100),
   name: optionalText(200),
   description: optionalText(500),
+  accounting_number: optionalText(100),
+  variant_name: optionalText(200),
+  variant_id: optionalId,
+  variant_option1: optionalText(200),
+  variant_option2: optionalText(200),
+  variant_option3: optionalText(200),
+  image_src: optionalText(2000),
+  external_id: optionalText(100),
   sku: optionalText(100),
-  weight: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100_000 }), Type.Null()])),
+  weight: optionalSize,
+  length: optionalSize,
+  width: optionalSize,
+  height: optionalSize,
   quantity: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 9999 }), Type.Null()])),
   price: optionalAmount,
   cost: optionalAmount,
@@ -60,7 +79,7 @@ const LabelContentIn = Type.Object({
 export const ShipmentIn = Type.Object({
   to_location: LocationIn,
   from_location: LocationIn,
-  return_location: Type.Optional(Type.Union([LocationIn, Type.Null()])),
+  return_location: Type.Optional(Type.Union([ReturnLocationIn, Type.Null()])),
   parcels: Type.Optional(Type.Array(ParcelShipIn, { maxItems: 50 })),
   service_id: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: "^\\d+$" })]),
   ship_date: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
@@ -114,56 +133,42 @@ const TrackingInfo = Type.Object({
   ),
 });
 
-export const ParcelOut = Type.Object({
-  id: Type.Integer(),
-  name: nullable(Type.String()),
-  length: Type.Number(),
-  width: Type.Number(),
-  height: Type.Number(),
-  weight: Type.Number(),
-  package_type: Type.String(),
-  status: Type.String(),
-  tracking_number: nullable(Type.String()),
-  shipping_cost: Type.Number(),
-  shipping_cost_details: Type.Array(CostDetail),
-  meter_cost: Type.Number(),
-  meter_cost_details: Type.Array(CostDetail),
-  parcel_items: Type.Array(Json),
-  customs_data: nullable(Json),
-  service_options: Json,
-  postage_label: nullable(
-    Type.Object({
-      id: Type.Integer(),
-      dims: Type.String(),
-      resolution: Type.Integer(),
-      status: Type.String(),
-      image_url: Type.String(),
-      file_format: Type.String(),
-      created_at: Type.String(),
-      updated_at: Type.String(),
-      base64_image: Type.Optional(Type.String()),
-    }),
-  ),
-  ship_date: Type.String(),
-  shipped_at: nullable(Type.String()),
-  tracking_info: TrackingInfo,
-  rate_calc_type: Type.String(),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-});
+const PostageLabelOut = documentedSchema(
+  POSTAGE_LABEL_KEYS,
+  { id: Type.Integer(), resolution: Type.Integer() },
+  { file_format: Type.String() },
+);
 
-export const ShipmentOut = Type.Object(
+export const ParcelOut = documentedSchema(
+  PARCEL_KEYS,
   {
     id: Type.Integer(),
-    external_id: nullable(Type.String()),
-    order_id: nullable(Type.String()),
-    account_reference: nullable(Type.String()),
-    batch_id: nullable(Type.Integer()),
-    pickup_id: nullable(Type.Integer()),
-    status: Type.String(),
-    to_location: Json,
-    from_location: Json,
-    return_location: nullable(Json),
+    length: Type.Number(),
+    width: Type.Number(),
+    height: Type.Number(),
+    weight: Type.Number(),
+    shipping_cost: Type.Number(),
+    shipping_cost_details: Type.Array(CostDetail),
+    meter_cost: Type.Number(),
+    meter_cost_details: Type.Array(CostDetail),
+    parcel_items: Type.Array(ParcelItemOut),
+    customs_data: CustomsDataOut,
+    postage_label: PostageLabelOut,
+    service_options: Json,
+    tracking_info: TrackingInfo,
+  },
+  { name: nullable(Type.String()) },
+);
+
+export const ShipmentOut = documentedSchema(
+  SHIPMENT_KEYS,
+  {
+    id: Type.Integer(),
+    batch_id: Type.Integer(),
+    pickup_id: Type.Integer(),
+    to_location: Type.Ref("Address"),
+    from_location: Type.Ref("Address"),
+    return_location: Type.Ref("Address"),
     parcels: Type.Array(ParcelOut),
     shipping_service: Type.Object({
       service: Type.String(),
@@ -176,19 +181,12 @@ export const ShipmentOut = Type.Object(
       delivery_date: nullable(Type.String()),
       delivery_guaranteed: Type.Boolean(),
     }),
+    payment: documentedSchema(SHIPMENT_PAYMENT_KEYS, { amount: Type.Number() }),
+  },
+  {
     shipping_cost_details: Type.Array(CostDetail),
-    tracking_number: nullable(Type.String()),
     tracking_info: TrackingInfo,
     ship_date: Type.String(),
-    shipped_at: nullable(Type.String()),
-    label_text1: nullable(Type.String()),
-    label_text2: nullable(Type.String()),
-    price_group: nullable(Type.String()),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-    payment: Type.Optional(
-      Type.Object({ amount: Type.Number(), currency: Type.String(), payment_method_id: nullable(Type.String()) }),
-    ),
   },
   { $id: "Shipment" },
 );

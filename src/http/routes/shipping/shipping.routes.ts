@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
 import { validateAddress } from "../../../domain/addresses/validate-address.js";
 import { errorResponses } from "../schemas.js";
+import { presentValidatedAddress, ValidatedAddressOut } from "../wire/address.js";
 
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const ValidateQuery = Type.Object({
@@ -15,21 +16,6 @@ const ValidateQuery = Type.Object({
   company: Type.Optional(Type.String({ maxLength: 100 })),
 });
 type ValidateQuery = Static<typeof ValidateQuery>;
-
-const nullableString = Type.Optional(Type.String());
-const ValidatedAddress = Type.Object({
-  company: nullableString,
-  first_name: nullableString,
-  last_name: nullableString,
-  address1: Type.String(),
-  address2: nullableString,
-  address3: nullableString,
-  city: Type.String(),
-  state: Type.String(),
-  country: Type.String(),
-  postal_code: Type.String(),
-  residential: Type.Boolean(),
-});
 
 /** `GET /shipping/validate_address`: the USPS-standard form of an address and whether it changed. */
 export const shippingRoutes: FastifyPluginAsync = async (app) => {
@@ -46,7 +32,7 @@ export const shippingRoutes: FastifyPluginAsync = async (app) => {
               is_valid: Type.Boolean(),
               has_update: Type.Boolean(),
               messages: Type.Array(Type.String()),
-              address: ValidatedAddress,
+              address: ValidatedAddressOut,
             }),
           }),
           ...errorResponses(400, 401),
@@ -60,7 +46,7 @@ export const shippingRoutes: FastifyPluginAsync = async (app) => {
           is_valid: result.isValid,
           has_update: result.hasUpdate,
           messages: result.reasons,
-          address: result.address,
+          address: presentValidatedAddress(result.address),
         },
       };
     },
