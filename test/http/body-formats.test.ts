@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+import { shipmentToBuy } from "../helpers/shipments.js";
 
 /** One request body, written the three ways the spec accepts. */
 function bodies(n: number) {
@@ -136,14 +136,7 @@ describe("request body formats", () => {
       method: "POST",
       url: "/api/v2/shipments/ship",
       headers: account.auth,
-      payload: {
-        shipment: {
-          to_location: SALT_LAKE_RESIDENCE,
-          from_location: LOS_ANGELES_WAREHOUSE,
-          parcels: [SMALL_BOX],
-          service_id: 1172,
-        },
-      },
+      payload: { shipment: shipmentToBuy() },
     });
     expect(shipped.statusCode, shipped.body).toBe(201);
     const cancelled = await t.app.inject({

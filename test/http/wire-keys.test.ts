@@ -17,7 +17,7 @@ import {
 } from "../../src/http/routes/wire/shipment-keys.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX, shipmentToBuy } from "../helpers/shipments.js";
 
 type Json = Record<string, unknown>;
 
@@ -67,12 +67,9 @@ describe("every documented key, on every endpoint that answers with the object",
     t = await buildTestApp();
     merchant = await createTestAccount(t.services);
     await connectSandboxCarriers(t.services, merchant.accountId);
-    const toShip = {
-      to_location: SALT_LAKE_RESIDENCE,
-      from_location: LOS_ANGELES_WAREHOUSE,
+    const toShip = shipmentToBuy({
       parcels: [{ ...SMALL_BOX, parcel_items: [FULL_ITEM, { name: "Sticker", quantity: 1 }] }],
-      service_id: 1172,
-    };
+    });
     const shipped = await request("POST", "/api/v2/shipments/ship", { shipment: toShip });
     expect(shipped.statusCode, shipped.body).toBe(201);
     shipments.ship = shipped.json().shipment;
@@ -151,12 +148,7 @@ describe("every documented key, on every endpoint that answers with the object",
 
   it("customs_data of a parcel: every key when one was sent", async () => {
     const shipped = await request("POST", "/api/v2/shipments/ship", {
-      shipment: {
-        to_location: SALT_LAKE_RESIDENCE,
-        from_location: LOS_ANGELES_WAREHOUSE,
-        parcels: [{ ...SMALL_BOX, customs_data: { content_type: "gift", value: 12.5 } }],
-        service_id: 1172,
-      },
+      shipment: shipmentToBuy({ parcels: [{ ...SMALL_BOX, customs_data: { content_type: "gift", value: 12.5 } }] }),
     });
     expect(shipped.statusCode, shipped.body).toBe(201);
     const [parcel] = parcelsOf(shipped.json().shipment);
@@ -172,14 +164,7 @@ describe("every documented key, on every endpoint that answers with the object",
   it("keeps a return address sent with a nick name, with every key", async () => {
     const returnTo = { ...LOS_ANGELES_WAREHOUSE, company: "Acme Returns", nick_name: "Returns desk" };
     const shipped = await request("POST", "/api/v2/shipments/ship", {
-      shipment: {
-        to_location: SALT_LAKE_RESIDENCE,
-        from_location: LOS_ANGELES_WAREHOUSE,
-        return_location: returnTo,
-        parcels: [SMALL_BOX],
-        service_id: 1172,
-        inline_image: true,
-      },
+      shipment: shipmentToBuy({ return_location: returnTo, inline_image: true }),
     });
     expect(shipped.statusCode, shipped.body).toBe(201);
     const body = shipped.json().shipment;
