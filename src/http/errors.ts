@@ -241,6 +241,21 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description: "`rewind_to_date` must lie between 30 days ago and now.",
   },
+  "order_store.not_found": {
+    status: 404,
+    description: "No order store with this id in the caller's account and mode.",
+  },
+  "order_store.credentials_missing": {
+    status: 422,
+    description:
+      "A platform store needs its credentials: Shopify `shop_domain` and `access_token`; WooCommerce `site_url`, `consumer_key` and `consumer_secret`.",
+  },
+  "order_store.not_custom": {
+    status: 422,
+    description: "Orders are created and updated through the API only in `custom` stores.",
+  },
+  "order.not_found": { status: 404, description: "No order with this order number in the store." },
+  "order.duplicate_number": { status: 409, description: "The store already has an order with this `order_number`." },
   "delivery.not_found": { status: 404, description: "No delivery with this id belongs to the subscription." },
   "user.not_found": { status: 404, description: "No user with this id in the caller's account." },
   "user.email_taken": { status: 409, description: "Another user already has this email address." },

@@ -24,6 +24,7 @@ import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { eventRoutes } from "./routes/events/events.routes.js";
 import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
+import { orderStoreRoutes } from "./routes/order-stores/order-stores.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
 import { sandboxRoutes } from "./routes/sandbox/sandbox.routes.js";
@@ -150,6 +151,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountScopedRoutes(api, eventRoutes);
     await registerAccountScopedRoutes(api, trackingEventRoutes);
     await registerAccountScopedRoutes(api, sandboxRoutes);
+    await registerAccountScopedRoutes(api, orderStoreRoutes);
     if (options.extraApiRoutes) await options.extraApiRoutes(api);
   });
 

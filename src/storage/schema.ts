@@ -369,4 +369,85 @@ export interface Database {
   batches: BatchTable;
   pickups: PickupTable;
   tracking_events: TrackingEventTable;
+  order_stores: OrderStoreTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_shipments: OrderShipmentTable;
+}
+
+export interface OrderStoreTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  name: string;
+  service_type: "custom" | "shopify" | "woocommerce";
+  external_id: string | null;
+  /** Sealed JSON of the platform credentials (`{}` for a custom store). */
+  credentials_sealed: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** Amounts in integer cents; addresses are JSON text. */
+export interface OrderTable {
+  id: Generated<number>;
+  order_store_id: number;
+  order_number: string;
+  /** The store's own id for the order (eHub's `order_id`). */
+  store_order_id: string | null;
+  external_id: string | null;
+  order_date: string | null;
+  payment_status: string | null;
+  order_status: string | null;
+  shipment_status: string;
+  items_total_cents: number | null;
+  tax_total_cents: number | null;
+  shipping_total_cents: number | null;
+  total_cents: number | null;
+  notes: string | null;
+  tags: string | null;
+  billing_address: string | null;
+  shipping_address: string | null;
+  external_customer_email: string | null;
+  external_customer_id: string | null;
+  shipping_method: string | null;
+  ship_by_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  item_id: string | null;
+  name: string | null;
+  accounting_id: string | null;
+  accounting_number: string | null;
+  variant_name: string | null;
+  image_src: string | null;
+  external_id: string | null;
+  alt_external_id: string | null;
+  sku: string | null;
+  weight_oz: number | null;
+  quantity: number | null;
+  price_cents: number | null;
+  cost_cents: number | null;
+}
+
+export interface OrderShipmentTable {
+  id: Generated<number>;
+  order_id: number;
+  carrier: string;
+  service: string;
+  ship_date: string;
+  tracking_number: string;
+  weight_oz: number | null;
+  shipping_cost_cents: number;
+  /** 0/1 */
+  notify: number;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
