@@ -41,6 +41,8 @@ export class WebhookDispatcher {
   #running = false;
   #lanes: Promise<void>[] = [];
   #wakers = new Set<() => void>();
+  /** Whether an idle lane is already looking for due subscriptions. */
+  #polling = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -76,6 +78,8 @@ export class WebhookDispatcher {
     const leaseUntil = new Date(now.getTime() + this.options.timeoutMs + LEASE_MARGIN_MS).toISOString();
     const subscription = await claimDueSubscription(this.db, this.dialect, this.id, now.toISOString(), leaseUntil);
     if (!subscription) return false;
+    // There may be more work: resting lanes look too (one of them takes over the polling).
+    for (const wake of this.#wakers) wake();
     try {
       await this.#deliverBatch(subscription);
     } catch (error) {
@@ -191,6 +195,11 @@ export class WebhookDispatcher {
     }
   }
 
+  /**
+   * One delivery lane. While nothing is due, one idle lane looks every `pollMs` and the others
+   * rest until a claim succeeds somewhere, so an idle worker costs one claim query per poll, not
+   * one per lane, and a lane stuck with a slow receiver never stops the others from looking.
+   */
   async #lane(): Promise<void> {
     while (this.#running) {
       let delivered = false;
@@ -199,17 +208,19 @@ export class WebhookDispatcher {
       } catch (error) {
         this.options.logger?.error({ err: error }, "webhook delivery could not run");
       }
-      if (!delivered && this.#running) {
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            clearTimeout(timer);
-            this.#wakers.delete(wake);
-            resolve();
-          };
-          const timer = setTimeout(wake, this.options.pollMs);
-          this.#wakers.add(wake);
-        });
-      }
+      if (delivered || !this.#running) continue;
+      const polls = !this.#polling;
+      if (polls) this.#polling = true;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.#wakers.delete(wake);
+          resolve();
+        };
+        const timer = polls ? setTimeout(wake, this.options.pollMs) : undefined;
+        this.#wakers.add(wake);
+      });
+      if (polls) this.#polling = false;
     }
   }
 }

@@ -6,6 +6,7 @@ import type { WebhookDispatcher } from "../../src/events/webhook-dispatcher.js";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { waitFor } from "../helpers/processes.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
 
 const RETRY_BASE_MS = 10_000;
@@ -382,5 +383,35 @@ describe("webhook delivery to a real receiver on loopback", () => {
     await track(1);
     expect(await dispatcher.drain()).toBe(0);
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it("keeps delivering to other subscriptions while one receiver hangs (a running worker's lanes)", async () => {
+    const hanging = new WebhookReceiver();
+    hanging.fallback = "hang";
+    await hanging.listen();
+    const running = createWebhookDispatcher({
+      ...t.services,
+      config: { ...t.services.config, webhookTimeoutMs: 60_000, webhookConcurrency: 2, jobPollMs: 20 },
+    });
+    try {
+      await subscribe({ url: hanging.url });
+      await subscribe();
+      running.start();
+      await track(1);
+      await waitFor(
+        () => "the hanging receiver to hold a request",
+        () => (hanging.inFlight === 1 ? true : undefined),
+      );
+      await track(2);
+      await waitFor(
+        () => `the other receiver to get the later events (it has ${receiver.items().length})`,
+        () => (receiver.items().length === 3 ? true : undefined),
+      );
+      expect(hanging.inFlight).toBe(1);
+      expect(ids(receiver.items())).toEqual([sequence - 2, sequence - 1, sequence]);
+    } finally {
+      await hanging.close();
+      await running.stop();
+    }
   });
 });
