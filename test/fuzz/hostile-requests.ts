@@ -228,7 +228,7 @@ const abbreviate = (text: string, limit: number) =>
   text.length > limit ? `${text.slice(0, limit)}… (${text.length} characters)` : text;
 
 /** A request as a failure report shows it. */
-export function describeRequest(request: FuzzRequest): string {
+function describeRequest(request: FuzzRequest): string {
   const payload =
     request.payload === undefined
       ? ""

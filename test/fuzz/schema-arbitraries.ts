@@ -96,7 +96,7 @@ const HOSTILE_TEXT = [
 ];
 
 /** Objects or arrays nested `levels` deep, built without recursion. */
-export function nested(levels: number, asArray: boolean): unknown {
+function nested(levels: number, asArray: boolean): unknown {
   let value: unknown = 1;
   for (let i = 0; i < levels; i++) value = asArray ? [value] : { a: value };
   return value;

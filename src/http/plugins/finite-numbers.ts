@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifySchema, FastifyServerOptions } from "fasti
  * finite, and an integer must fit the 32-bit integer columns it is compared with or stored in
  * (PostgreSQL refuses anything larger with an error), else the request is a 400.
  */
-export const FINITE_KEYWORD = "x-finite";
+const FINITE_KEYWORD = "x-finite";
 
 /** The largest integer a request may carry: ids and counts are 32-bit integer columns. */
 export const MAX_INTEGER = 2_147_483_647;
