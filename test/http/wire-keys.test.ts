@@ -120,7 +120,12 @@ describe("every documented key, on every endpoint that answers with the object",
     for (const [endpoint, shipment] of eachShipment()) {
       for (const parcel of parcelsOf(shipment)) {
         expect(Object.keys(parcel), endpoint).toEqual([...PARCEL_KEYS, ...EXTRAS.parcel]);
-        expect(parcel, endpoint).toMatchObject({ external_shipment_id: null, description: null, customs_data: null });
+        expect(parcel, endpoint).toMatchObject({
+          external_shipment_id: null,
+          description: null,
+          customs_data: null,
+          rate_calc_type: "standard",
+        });
         expect(Object.keys(parcel.postage_label as Json), endpoint).toEqual([
           ...POSTAGE_LABEL_KEYS,
           ...EXTRAS.postageLabel,

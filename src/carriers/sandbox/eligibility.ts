@@ -3,7 +3,14 @@
  * name the limit and the service the way carriers word them, e.g.
  * "Weight exceeds 70 lb limit for USPS Ground Advantage".
  */
-import type { PackageTypeDefinition, RateContext, RatedParcel, RateRefusal, ServiceDefinition } from "../catalogue.js";
+import type {
+  PackageTypeDefinition,
+  RateCalcType,
+  RateContext,
+  RatedParcel,
+  RateRefusal,
+  ServiceDefinition,
+} from "../catalogue.js";
 import { OUNCES_PER_POUND } from "./billable-weight.js";
 import { lengthPlusGirthIn, longestSideIn } from "./parcel-geometry.js";
 
@@ -12,6 +19,13 @@ export const PARCEL: PackageTypeDefinition = { type: "parcel", name: "Parcel" };
 
 /** USPS's Cubic Soft Pack, priced by its size tier rather than its weight. */
 export const CUBIC_PACKAGE_TYPE = "softpack";
+
+/** eHub's word for how a parcel's price was found: its packaging's flat rate, a cubic tier, or weight and zone. */
+export function rateCalcType(service: ServiceDefinition, packageType: string): RateCalcType {
+  const packaging = service.packageTypes.find((p) => p.type === packageType);
+  if (packaging?.flatRate) return "flat_rate";
+  return packaging?.type === CUBIC_PACKAGE_TYPE ? "cubic" : "standard";
+}
 
 export function isRefusal(outcome: object): outcome is RateRefusal {
   return "refused" in outcome;

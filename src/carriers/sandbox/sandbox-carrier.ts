@@ -20,7 +20,7 @@ import type {
   ServiceDefinition,
 } from "../catalogue.js";
 import { isDeliveryAreaZip } from "./delivery-area.js";
-import { CUBIC_PACKAGE_TYPE, isRefusal } from "./eligibility.js";
+import { isRefusal, rateCalcType } from "./eligibility.js";
 import { quoteFromLines } from "./money.js";
 import { internationalPriceGroup } from "./rate-table.js";
 import { trackSandboxParcel } from "./sandbox-tracking.js";
@@ -44,13 +44,6 @@ export interface SandboxCarrierDefinition {
   tracking: TrackingVocabulary;
   /** The tables are the carrier's published retail prices (USPS's Notice 123 retail columns). */
   retailPrices?: boolean;
-}
-
-/** eHub's word for how a parcel's price was found: its packaging's flat rate, a cubic tier, or weight and zone. */
-function rateCalcType(service: ServiceDefinition, packageType: string): RateCalcType {
-  const packaging = service.packageTypes.find((p) => p.type === packageType);
-  if (packaging?.flatRate) return "flat_rate";
-  return packaging?.type === CUBIC_PACKAGE_TYPE ? "cubic" : "standard";
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CostLine } from "../../../carriers/catalogue.js";
-import { findListedService } from "../../../carriers/registry.js";
+import { findListedService, findService } from "../../../carriers/registry.js";
+import { rateCalcType } from "../../../carriers/sandbox/eligibility.js";
 import type { LabelRow, ParcelRow, ShipmentRecord } from "../../../domain/shipments/shipments.repository.js";
 import { dollars } from "../rates/rates.presenter.js";
 import { presentAddress } from "../wire/address.js";
@@ -66,6 +67,12 @@ function presentLabel(label: LabelRow | undefined, options: PresentOptions) {
   };
 }
 
+/** How the parcel was priced, in eHub's words (the rate entries' `rate_calc_type`, one parcel's). */
+function rateCalcTypeOf(serviceId: number, packageType: string): string | null {
+  const service = findService(serviceId);
+  return service ? rateCalcType(service, packageType) : null;
+}
+
 function presentParcel(parcel: ParcelRow, record: ShipmentRecord, options: PresentOptions) {
   const { shipment } = record;
   const details = costDetails(parcel.cost_details);
@@ -97,7 +104,7 @@ function presentParcel(parcel: ParcelRow, record: ShipmentRecord, options: Prese
       shipped_at: shipment.shipped_at,
       service_options: JSON.parse(parcel.service_options) as Record<string, unknown>,
       tracking_info: trackingInfo(parcel.status, parcel.updated_at, parcel, record),
-      rate_calc_type: "rate_table",
+      rate_calc_type: rateCalcTypeOf(shipment.service_id, parcel.package_type),
     }),
     name: parcel.name,
   };
