@@ -1,23 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { exited, freePort, waitFor } from "../helpers/processes.js";
+import { exited, type RunningServer, startServerProcess, waitFor } from "../helpers/processes.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const LEASE_MS = 2000;
 /** How long a retry used to wait for a running twin before hearing 409 in_progress. */
 const TWIN_WAIT_MS = 30_000;
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  baseUrl: string;
-}
 
 describe("a server process killed mid-purchase", () => {
   let testDb: TestDatabase;
@@ -40,39 +32,15 @@ describe("a server process killed mid-purchase", () => {
   });
 
   /** Starts a process on the shared database and data directory and waits until it answers. */
-  async function start(args: string[]): Promise<Running> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...testDb.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "silent",
-        IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  async function start(args: string[]): Promise<RunningServer> {
+    const running = await startServerProcess(args, {
+      ...testDb.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
     });
-    started.push(child);
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitFor(
-      () => `${args.join(" ")} to answer /healthz\noutput: ${output}`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the process exited early (${child.exitCode}): ${output}`);
-        try {
-          return (await fetch(`${baseUrl}/healthz`)).ok ? true : undefined;
-        } catch {
-          return undefined;
-        }
-      },
-      { timeoutMs: 30_000 },
-    );
-    return { child, output: () => output, baseUrl };
+    started.push(running.child);
+    return running;
   }
 
   // Two server processes start in this test; on a busy machine that alone takes many seconds.

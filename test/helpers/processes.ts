@@ -1,5 +1,9 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Resolves when the child process has exited (at once if it already has). */
 export function exited(
@@ -48,4 +52,50 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output: () => string;
+  baseUrl: string;
+}
+
+/**
+ * Starts a server process (`args` after `node --import tsx`, from the project root) on a free port
+ * with `env` added, and waits until it answers /healthz.
+ */
+export async function startServerProcess(args: string[], env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(
+    () => `${args.join(" ")} to answer /healthz\noutput: ${output}`,
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the process exited early (${child.exitCode}): ${output}`);
+      try {
+        return (await fetch(`${baseUrl}/healthz`)).ok ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    { timeoutMs: 30_000 },
+  );
+  return { child, output: () => output, baseUrl };
+}
+
+/** Kills what `startServerProcess` started, if it still runs. */
+export async function stopServerProcess(server: RunningServer | undefined): Promise<void> {
+  const child = server?.child;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill("SIGKILL");
+    await exited(child).catch(() => {});
+  }
 }

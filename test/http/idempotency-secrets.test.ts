@@ -1,34 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addTestUser, buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
-
-/**
- * Every byte the database holds, as text: the SQLite file and its write-ahead log, or on
- * PostgreSQL every row of every table of the test's schema.
- */
-async function everythingStored(t: TestApp): Promise<string> {
-  if (t.database.db.dialect === "sqlite") {
-    const file = t.database.url.replace(/^sqlite:\/\//, "");
-    return [file, `${file}-wal`]
-      .filter((f) => fs.existsSync(f))
-      .map((f) => fs.readFileSync(f).toString("latin1"))
-      .join("\n");
-  }
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = ${t.database.schema}`.execute(t.services.db);
-  const dumps = await Promise.all(
-    tables.rows.map(
-      async ({ table_name }) =>
-        (await sql<{ row: string }>`select t::text as row from ${sql.table(table_name)} t`.execute(t.services.db)).rows,
-    ),
-  );
-  return dumps
-    .flat()
-    .map((r) => r.row)
-    .join("\n");
-}
+import { everythingStored } from "../helpers/stored-bytes.js";
 
 describe("secrets never rest in clear text, idempotent or not", () => {
   let t: TestApp;
@@ -50,7 +23,7 @@ describe("secrets never rest in clear text, idempotent or not", () => {
     const keys = first.json().api_keys as { test: string; production: string };
     expect(keys.test).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
 
-    const stored = await everythingStored(t);
+    const stored = await everythingStored(t.database);
     expect(stored).toContain("secret-co@secrets.test");
     expect(stored).not.toContain(keys.test);
     expect(stored).not.toContain(keys.production);
@@ -72,7 +45,7 @@ describe("secrets never rest in clear text, idempotent or not", () => {
     expect(first.statusCode).toBe(201);
     const keys = first.json().api_keys as { test: string; production: string };
 
-    const stored = await everythingStored(t);
+    const stored = await everythingStored(t.database);
     expect(stored).not.toContain(keys.test);
     expect(stored).not.toContain(keys.production);
 
@@ -95,7 +68,7 @@ describe("secrets never rest in clear text, idempotent or not", () => {
     expect(response.statusCode).toBe(201);
     expect(response.body).not.toContain(password);
 
-    const stored = await everythingStored(t);
+    const stored = await everythingStored(t.database);
     expect(stored).not.toContain(password);
     // The old fingerprint, plain SHA-256 of the request, would let anyone test guesses offline.
     const plainHash = createHash("sha256")
@@ -128,7 +101,7 @@ describe("secrets never rest in clear text, idempotent or not", () => {
     const first = await post("/api/v2/subscriptions", "subscribe", body);
     expect(first.statusCode).toBe(201);
     expect(first.json().hmac_shared_secret).toBe(secret);
-    expect(await everythingStored(t)).not.toContain(secret);
+    expect(await everythingStored(t.database)).not.toContain(secret);
 
     const replay = await post("/api/v2/subscriptions", "subscribe", body);
     expect(replay.headers["idempotent-replayed"]).toBe("true");
