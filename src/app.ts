@@ -16,6 +16,7 @@ import { buildServer } from "./http/server.js";
 import { jobHandlers } from "./job-handlers.js";
 import { JobQueue } from "./jobs/queue.js";
 import { Worker } from "./jobs/worker.js";
+import { SandboxPaymentGateway } from "./payments/sandbox-gateway.js";
 import { openDatabase } from "./storage/db.js";
 import { DiskFileStore } from "./storage/files/disk-file-store.js";
 import { migrateToLatest } from "./storage/migrate.js";
@@ -35,6 +36,7 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
     caches: createDomainCaches(),
     files: new DiskFileStore(path.join(config.dataDir, "files")),
     jobs: new JobQueue(database.kysely, database.dialect, clock),
+    payments: new SandboxPaymentGateway(),
   };
 }
 

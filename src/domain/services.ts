@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { JobQueue } from "../jobs/queue.js";
+import type { PaymentGateway } from "../payments/payment-gateway.js";
 import type { FileStore } from "../storage/files/file-store.js";
 import type { Database } from "../storage/schema.js";
 import type { SecretBox } from "../storage/secret-box.js";
@@ -18,6 +19,8 @@ export interface DomainServices {
   files: FileStore;
   /** Durable background work (refunds, recovery of interrupted purchases). */
   jobs: JobQueue;
+  /** Holds card and bank numbers and charges them; Porter keeps only its tokens. */
+  payments: PaymentGateway;
 }
 
 /**

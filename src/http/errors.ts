@@ -256,6 +256,53 @@ export const ERROR_CATALOGUE = {
   },
   "order.not_found": { status: 404, description: "No order with this order number in the store." },
   "order.duplicate_number": { status: 409, description: "The store already has an order with this `order_number`." },
+  "payment_method.not_found": {
+    status: 404,
+    description: "No payment method with this id in the caller's account and mode.",
+  },
+  "payment_method.field_required": {
+    status: 422,
+    description:
+      "A field the payment method's type needs is missing: `account_number`, `expiry` and `verification_code` for `cc`; `account_number`, `routing_number`, `bank_name`, `bank_account_type` and `account_holder_type` for `ach`.",
+  },
+  "payment_method.invalid_card_number": {
+    status: 422,
+    description: "The card number has no known issuer, the wrong length, or fails the Luhn check digit.",
+  },
+  "payment_method.invalid_expiry": { status: 422, description: "`expiry` is not a month and year as MMYY." },
+  "payment_method.card_expired": {
+    status: 422,
+    description: "The card's expiry month is over.",
+  },
+  "payment_method.invalid_verification_code": {
+    status: 422,
+    description: "`verification_code` is not the card's 3 digits (4 for American Express).",
+  },
+  "payment_method.invalid_routing_number": {
+    status: 422,
+    description: "`routing_number` is not 9 digits passing the ABA checksum.",
+  },
+  "payment_method.invalid_account_number": {
+    status: 422,
+    description: "A bank `account_number` must be 4 to 17 digits.",
+  },
+  "payment_method.is_default": {
+    status: 409,
+    description:
+      "The default payment method cannot be deleted; make another the default (or set `default_payment_method` false) first.",
+  },
+  "meter.invalid_amount": {
+    status: 422,
+    description: "A refill's `amount` must be whole cents between 1.00 and 10,000.00 dollars.",
+  },
+  "meter.no_payment_method": {
+    status: 409,
+    description: "A refill needs a default payment method, or a `payment_method_id`.",
+  },
+  "meter.payment_declined": {
+    status: 402,
+    description: "The gateway declined the charge for a refill; the balance is unchanged.",
+  },
   "delivery.not_found": { status: 404, description: "No delivery with this id belongs to the subscription." },
   "user.not_found": { status: 404, description: "No user with this id in the caller's account." },
   "user.email_taken": { status: 409, description: "Another user already has this email address." },

@@ -24,7 +24,9 @@ import { customerRoutes } from "./routes/customers/customers.routes.js";
 import { eventRoutes } from "./routes/events/events.routes.js";
 import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
+import { meterRoutes } from "./routes/meter/meter.routes.js";
 import { orderStoreRoutes } from "./routes/order-stores/order-stores.routes.js";
+import { paymentMethodRoutes } from "./routes/payment-methods/payment-methods.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
 import { sandboxRoutes } from "./routes/sandbox/sandbox.routes.js";
@@ -142,6 +144,8 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountRoutes(api, serviceRoutes);
     await registerAccountRoutes(api, statusRoutes);
     await registerAccountRoutes(api, pickupRoutes);
+    await registerAccountRoutes(api, paymentMethodRoutes);
+    await registerAccountRoutes(api, meterRoutes);
     await registerAccountScopedRoutes(api, rateRoutes);
     await registerAccountScopedRoutes(api, shippingRoutes);
     await registerAccountScopedRoutes(api, carrierAccountRoutes);

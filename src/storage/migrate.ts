@@ -8,6 +8,7 @@ import * as ehubServiceIds from "./migrations/0005-ehub-service-ids.js";
 import * as eventsAndSubscriptions from "./migrations/0006-events-and-subscriptions.js";
 import * as trackingEvents from "./migrations/0007-tracking-events.js";
 import * as batchesAndPickups from "./migrations/0008-batches-and-pickups.js";
+import * as paymentMethodsAndMeter from "./migrations/0010-payment-methods-and-meter.js";
 import * as orderStoresAndOrders from "./migrations/0011-order-stores-and-orders.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0006-events-and-subscriptions": eventsAndSubscriptions,
   "0007-tracking-events": trackingEvents,
   "0008-batches-and-pickups": batchesAndPickups,
+  "0010-payment-methods-and-meter": paymentMethodsAndMeter,
   "0011-order-stores-and-orders": orderStoresAndOrders,
 };
 

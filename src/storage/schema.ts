@@ -200,13 +200,42 @@ export interface MeterEntryTable {
   id: Generated<number>;
   account_id: number;
   mode: "test" | "production";
-  kind: "label_purchase" | "refund" | "adjustment" | "payment";
+  kind: "label_purchase" | "refund" | "adjustment" | "payment" | "refill";
   amount_cents: number;
   shipment_id: number | null;
   description: string;
   status: "posted" | "held";
   available_at: string;
   created_at: string;
+  /** The method a refill charged. */
+  payment_method_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The gateway's reference for the charge behind a refill. */
+  gateway_reference: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A card or bank account: never its full number or CVV, only what may be shown and a sealed gateway token. */
+export interface PaymentMethodTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  type: "cc" | "ach";
+  holder_name: string | null;
+  /** Card brand (`visa`, `amex` …) or, for a bank account, the bank's name. */
+  brand: string;
+  last4: string;
+  expiry_month: number | null;
+  expiry_year: number | null;
+  bank_name: string | null;
+  bank_account_type: string | null;
+  account_holder_type: string | null;
+  /** JSON of the billing address. */
+  billing_location: string | null;
+  /** The gateway's token for the instrument, sealed. */
+  gateway_token: string;
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
 }
 
 /** The outbox stream: append-only; `id` is the cursor subscriptions and the pull API read by. */
@@ -362,6 +391,7 @@ export interface Database {
   parcels: ParcelTable;
   labels: LabelTable;
   meter_entries: MeterEntryTable;
+  payment_methods: PaymentMethodTable;
   events: EventTable;
   event_streams: EventStreamTable;
   webhook_subscriptions: WebhookSubscriptionTable;

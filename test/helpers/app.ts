@@ -12,6 +12,7 @@ import type { Role } from "../../src/domain/accounts/roles.js";
 import { createDomainCaches } from "../../src/domain/services.js";
 import { type BuildServerOptions, buildServer } from "../../src/http/server.js";
 import { JobQueue } from "../../src/jobs/queue.js";
+import { SandboxPaymentGateway } from "../../src/payments/sandbox-gateway.js";
 import { DiskFileStore } from "../../src/storage/files/disk-file-store.js";
 import { SecretBox } from "../../src/storage/secret-box.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
@@ -43,6 +44,7 @@ export async function buildTestApp(
     caches: createDomainCaches(),
     files: new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "porter-files-"))),
     jobs: new JobQueue(database.db.kysely, database.db.dialect, clock),
+    payments: new SandboxPaymentGateway(),
   };
   const app = await buildServer(services, {
     logger: options.logger ?? false,

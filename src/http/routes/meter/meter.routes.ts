@@ -1,0 +1,106 @@
+import type { FastifyPluginAsync } from "fastify";
+import { type Static, Type } from "typebox";
+import { DomainError } from "../../../domain/errors.js";
+import { getMeter } from "../../../domain/meter/get-meter.js";
+import type { MeterTotals } from "../../../domain/meter/meter.repository.js";
+import { refillMeter } from "../../../domain/meter/refill-meter.js";
+import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
+import { dollars } from "../rates/rates.presenter.js";
+import { errorResponses } from "../schemas.js";
+
+const Money = (description: string) => Type.Number({ description: `${description}, in dollars (from integer cents)` });
+
+const MeterOut = Type.Object(
+  {
+    currency: Type.Literal("USD"),
+    balance: Money("What labels may be bought with: every posted ledger entry"),
+    pending_refunds: Money("Refunds still held by the carrier (USPS: 30 days)"),
+    pending_refund_count: Type.Integer(),
+  },
+  { $id: "Meter" },
+);
+
+const RefillBody = Type.Object({
+  amount: Type.Number({ minimum: 1, maximum: 10_000, description: "Dollars, whole cents" }),
+  payment_method_id: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_INTEGER, description: "Charged instead of the default method" }),
+  ),
+});
+type RefillBody = Static<typeof RefillBody>;
+
+const RefillOut = Type.Object({
+  id: Type.Integer(),
+  amount: Type.Number(),
+  payment_method_id: Type.Integer(),
+  gateway_reference: Type.String(),
+  description: Type.String(),
+  created_at: Type.String(),
+});
+
+function presentMeter(totals: MeterTotals) {
+  return {
+    currency: "USD" as const,
+    balance: dollars(totals.balanceCents),
+    pending_refunds: dollars(totals.pendingRefundCents),
+    pending_refund_count: totals.pendingRefundCount,
+  };
+}
+
+/** Dollars as sent to whole cents; a fraction of a cent is refused rather than rounded away. */
+function centsOf(amount: number): number {
+  const cents = Math.round(amount * 100);
+  if (Math.abs(amount * 100 - cents) > 1e-6) {
+    throw new DomainError("meter.invalid_amount", "amount must be in whole cents (at most two decimals).");
+  }
+  return cents;
+}
+
+/** The postage meter (beyond eHub): the balance labels are paid from, and refills. */
+export const meterRoutes: FastifyPluginAsync = async (app) => {
+  app.addSchema(MeterOut);
+
+  app.get(
+    "/meter",
+    {
+      schema: {
+        tags: ["Meter"],
+        summary: "The postage balance and pending refunds (beyond eHub)",
+        response: { 200: Type.Object({ meter: Type.Ref("Meter") }), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ meter: presentMeter(await getMeter(app.services, request.scope)) }),
+  );
+
+  app.post(
+    "/meter/refill",
+    {
+      schema: {
+        tags: ["Meter"],
+        summary: "Charge a payment method and add the amount to the balance (beyond eHub)",
+        body: RefillBody,
+        response: {
+          201: Type.Object({ refill: RefillOut, meter: Type.Ref("Meter") }),
+          ...errorResponses(400, 401, 402, 404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as RefillBody;
+      const entry = await refillMeter(app.services, request.scope, {
+        amountCents: centsOf(body.amount),
+        paymentMethodId: body.payment_method_id,
+      });
+      return reply.code(201).send({
+        refill: {
+          id: entry.id,
+          amount: dollars(entry.amount_cents),
+          payment_method_id: entry.payment_method_id,
+          gateway_reference: entry.gateway_reference,
+          description: entry.description,
+          created_at: entry.created_at,
+        },
+        meter: presentMeter(await getMeter(app.services, request.scope)),
+      });
+    },
+  );
+};

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertMeterEntry } from "../../src/domain/shipments/shipments.repository.js";
+import { SANDBOX_DECLINED_BANK_ACCOUNT, SANDBOX_DECLINED_CARD } from "../../src/payments/sandbox-gateway.js";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { BANK, VISA } from "../helpers/payment-methods.js";
+
+describe("the postage meter", () => {
+  let t: TestApp;
+  let merchant: TestAccount;
+  let other: TestAccount;
+  let child: TestAccount;
+  let cardId: number;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    merchant = await createTestAccount(t.services);
+    other = await createTestAccount(t.services);
+    child = await createTestAccount(t.services, { parentId: merchant.accountId });
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    auth: TestAccount["auth"],
+    method: "GET" | "POST",
+    url: string,
+    payload?: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url: `/api/v2${url}`, headers: { ...auth, ...headers }, payload });
+  const meter = async (auth: TestAccount["auth"]) => (await call(auth, "GET", "/meter")).json().meter;
+  const refill = (auth: TestAccount["auth"], body: Record<string, unknown>, headers?: Record<string, string>) =>
+    call(auth, "POST", "/meter/refill", body, headers);
+  const addMethod = async (auth: TestAccount["auth"], method: Record<string, unknown>) =>
+    (await call(auth, "POST", "/payment_methods", { payment_method: method })).json().payment_method.id as number;
+  const refills = (accountId: number) =>
+    t.services.db
+      .selectFrom("meter_entries")
+      .selectAll()
+      .where("account_id", "=", accountId)
+      .where("kind", "=", "refill")
+      .execute();
+
+  it("starts empty: every key, zero balance, no pending refunds", async () => {
+    const response = await call(merchant.auth, "GET", "/meter");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      meter: { currency: "USD", balance: 0, pending_refunds: 0, pending_refund_count: 0 },
+    });
+  });
+
+  it("refuses a refill without a default payment method (409)", async () => {
+    await addMethod(merchant.auth, VISA);
+    const response = await refill(merchant.auth, { amount: 25 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error_code).toBe("meter.no_payment_method");
+    expect(await refills(merchant.accountId)).toEqual([]);
+  });
+
+  it("charges the default method and appends the refill to the ledger (201)", async () => {
+    cardId = await addMethod(merchant.auth, { ...VISA, default_payment_method: true });
+    const response = await refill(merchant.auth, { amount: 25.5 });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      refill: {
+        id: expect.any(Number),
+        amount: 25.5,
+        payment_method_id: cardId,
+        gateway_reference: expect.stringMatching(/^sbx_txn_[0-9a-f]{20}$/),
+        description: "Refill charged to visa ending 4242",
+        created_at: "2026-01-15T15:00:00.000Z",
+      },
+      meter: { currency: "USD", balance: 25.5, pending_refunds: 0, pending_refund_count: 0 },
+    });
+    const [entry] = await refills(merchant.accountId);
+    expect(entry).toMatchObject({ amount_cents: 2550, status: "posted", mode: "test", payment_method_id: cardId });
+  });
+
+  it("adds in whole cents: 10.10 + 20.20 is exactly 30.30 more", async () => {
+    const before = (await meter(merchant.auth)).balance;
+    expect((await refill(merchant.auth, { amount: 10.1 })).statusCode).toBe(201);
+    expect((await refill(merchant.auth, { amount: "20.20" })).statusCode).toBe(201);
+    expect((await meter(merchant.auth)).balance).toBe(before + 30.3);
+    expect(JSON.stringify(await meter(merchant.auth))).toContain('"balance":55.8,');
+  });
+
+  it.each([
+    [{ amount: 10.005 }, 422, "meter.invalid_amount"],
+    [{ amount: 0.5 }, 400, "request.invalid"],
+    [{ amount: 10_000.01 }, 400, "request.invalid"],
+    [{}, 400, "request.invalid"],
+  ])("refuses the refill %j (%i %s)", async (body, status, code) => {
+    const response = await refill(merchant.auth, body);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error_code).toBe(code);
+  });
+
+  it("charges a named method instead of the default", async () => {
+    const bankId = await addMethod(merchant.auth, BANK);
+    const response = await refill(merchant.auth, { amount: 5, payment_method_id: bankId });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().refill).toMatchObject({
+      payment_method_id: bankId,
+      description: "Refill charged to National Test Bank ending 6789",
+    });
+  });
+
+  it("leaves the balance as it was when the gateway declines (402), card or bank", async () => {
+    const before = await meter(merchant.auth);
+    const count = (await refills(merchant.accountId)).length;
+    for (const method of [
+      { ...VISA, account_number: SANDBOX_DECLINED_CARD },
+      { ...BANK, account_number: SANDBOX_DECLINED_BANK_ACCOUNT },
+    ]) {
+      const id = await addMethod(merchant.auth, method);
+      const response = await refill(merchant.auth, { amount: 100, payment_method_id: id });
+      expect(response.statusCode).toBe(402);
+      expect(response.json().error_code).toBe("meter.payment_declined");
+    }
+    expect(await meter(merchant.auth)).toEqual(before);
+    expect(await refills(merchant.accountId)).toHaveLength(count);
+  });
+
+  it("charges once for a refill retried with the same Idempotency-Key", async () => {
+    const count = (await refills(merchant.accountId)).length;
+    const first = await refill(merchant.auth, { amount: 7 }, { "idempotency-key": "refill-7" });
+    const again = await refill(merchant.auth, { amount: 7 }, { "idempotency-key": "refill-7" });
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    expect(await refills(merchant.accountId)).toHaveLength(count + 1);
+  });
+
+  it("derives the balance from the ledger: label charges spend it, held refunds are pending until posted", async () => {
+    const account = await createTestAccount(t.services);
+    const live = { authorization: `Bearer ${account.keys.production}` };
+    await addMethod(live, { ...VISA, default_payment_method: true });
+    await refill(live, { amount: 50 });
+    const entry = (amount_cents: number, kind: "label_purchase" | "refund", status: "posted" | "held") =>
+      insertMeterEntry(t.services.db, {
+        account_id: account.accountId,
+        mode: "production",
+        kind,
+        amount_cents,
+        shipment_id: null,
+        description: kind,
+        status,
+        available_at: "2026-01-15T15:00:00.000Z",
+        created_at: "2026-01-15T15:00:00.000Z",
+      });
+    await entry(-1234, "label_purchase", "posted");
+    await entry(-866, "label_purchase", "posted");
+    await entry(866, "refund", "held");
+    expect(await meter(live)).toEqual({ currency: "USD", balance: 29, pending_refunds: 8.66, pending_refund_count: 1 });
+    // The test key's meter of the same account is another meter.
+    expect((await meter(account.auth)).balance).toBe(0);
+  });
+
+  describe("walls between tenants", () => {
+    it("another account cannot charge this account's method (404) and has its own meter", async () => {
+      const response = await refill(other.auth, { amount: 10, payment_method_id: cardId });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error_code).toBe("payment_method.not_found");
+      expect((await meter(other.auth)).balance).toBe(0);
+    });
+
+    it("production keys cannot charge a test method (404)", async () => {
+      const live = { authorization: `Bearer ${merchant.keys.production}` };
+      expect((await refill(live, { amount: 10, payment_method_id: cardId })).statusCode).toBe(404);
+      expect((await meter(live)).balance).toBe(0);
+    });
+
+    it("a child has its own meter, and there is no child form", async () => {
+      expect((await meter(child.auth)).balance).toBe(0);
+      expect((await call(merchant.auth, "GET", `/customers/${child.accountId}/meter`)).statusCode).toBe(404);
+      expect((await refill(child.auth, { amount: 10, payment_method_id: cardId })).statusCode).toBe(404);
+    });
+  });
+});

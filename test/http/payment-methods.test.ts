@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_DECLINED_CARD } from "../../src/payments/sandbox-gateway.js";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { BANK, BILLING, VISA } from "../helpers/payment-methods.js";
+
+const METHOD_KEYS = [
+  "id",
+  "type",
+  "billing_location",
+  "account_number",
+  "brand",
+  "expiry_month",
+  "expiry_year",
+  "default_payment_method",
+].sort();
+
+describe("payment methods", () => {
+  let t: TestApp;
+  let merchant: TestAccount;
+  let other: TestAccount;
+  let child: TestAccount;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    merchant = await createTestAccount(t.services);
+    other = await createTestAccount(t.services);
+    child = await createTestAccount(t.services, { parentId: merchant.accountId });
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    auth: TestAccount["auth"],
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => t.app.inject({ method, url: `/api/v2${url}`, headers: auth, payload });
+  const add = (auth: TestAccount["auth"], method: Record<string, unknown>) =>
+    call(auth, "POST", "/payment_methods", { payment_method: method });
+  const live = (account: TestAccount) => ({ authorization: `Bearer ${account.keys.production}` });
+
+  it("adds a card: 201, every documented key, brand from the number, only the last 4 digits", async () => {
+    const created = await add(merchant.auth, VISA);
+    expect(created.statusCode).toBe(201);
+    const method = created.json().payment_method;
+    expect(Object.keys(method).sort()).toEqual(METHOD_KEYS);
+    expect(method).toMatchObject({
+      type: "cc",
+      account_number: "4242",
+      brand: "visa",
+      expiry_month: 12,
+      expiry_year: 2030,
+      default_payment_method: false,
+    });
+    expect(method.billing_location).toMatchObject({ ...BILLING, company: null, address2: null, phone: null });
+    expect(created.body).not.toContain("4242424242424242");
+    expect(created.body).not.toContain('"123"');
+
+    const fetched = await call(merchant.auth, "GET", `/payment_methods/${method.id}`);
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.json()).toEqual({ payment_method: method });
+  });
+
+  it("names the brand of American Express (4-digit CVV) and Mastercard", async () => {
+    const amex = await add(merchant.auth, { ...VISA, account_number: "378282246310005", verification_code: "1234" });
+    expect(amex.statusCode).toBe(201);
+    expect(amex.json().payment_method).toMatchObject({ brand: "amex", account_number: "0005" });
+    const mastercard = await add(merchant.auth, { ...VISA, account_number: "5555-5555-5555-4444" });
+    expect(mastercard.json().payment_method).toMatchObject({ brand: "mastercard", account_number: "4444" });
+  });
+
+  it("adds a bank account: the bank's name as brand, no expiry, no billing location when none is given", async () => {
+    const created = await add(merchant.auth, BANK);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().payment_method).toEqual({
+      id: expect.any(Number),
+      type: "ach",
+      billing_location: null,
+      account_number: "6789",
+      brand: "National Test Bank",
+      expiry_month: null,
+      expiry_year: null,
+      default_payment_method: false,
+    });
+  });
+
+  it.each([
+    ["a number failing the Luhn check", { account_number: "4242424242424241" }, "payment_method.invalid_card_number"],
+    ["a number of no known issuer", { account_number: "9999999999999995" }, "payment_method.invalid_card_number"],
+    ["letters for a number", { account_number: "4242abcd42424242" }, "payment_method.invalid_card_number"],
+    ["an expiry that is not MMYY", { expiry: "12/30" }, "payment_method.invalid_expiry"],
+    ["month 13", { expiry: "1330" }, "payment_method.invalid_expiry"],
+    ["a past month (by the clock)", { expiry: "1225" }, "payment_method.card_expired"],
+    ["a 4-digit CVV on a Visa", { verification_code: "1234" }, "payment_method.invalid_verification_code"],
+    [
+      "a 3-digit CVV on an Amex",
+      { account_number: "378282246310005", verification_code: "123" },
+      "payment_method.invalid_verification_code",
+    ],
+    ["no CVV", { verification_code: undefined }, "payment_method.field_required"],
+    ["no expiry", { expiry: undefined }, "payment_method.field_required"],
+  ])("refuses a card with %s (422, its code, the number not repeated)", async (_, change, code) => {
+    const response = await add(merchant.auth, { ...VISA, ...change });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ status: "error", error_code: code, error_message: expect.any(String) });
+    expect(response.body).not.toMatch(/424242|378282/);
+  });
+
+  it("accepts a card in its expiry month", async () => {
+    t.clock.set("2026-01-31T23:59:59.000Z");
+    expect((await add(merchant.auth, { ...VISA, expiry: "0126" })).statusCode).toBe(201);
+    t.clock.set("2026-02-01T00:00:00.000Z");
+    expect((await add(merchant.auth, { ...VISA, expiry: "0126" })).json().error_code).toBe(
+      "payment_method.card_expired",
+    );
+    t.clock.set("2026-01-15T15:00:00.000Z");
+  });
+
+  it.each([
+    [
+      "a routing number failing the ABA checksum",
+      { routing_number: "021000022" },
+      "payment_method.invalid_routing_number",
+    ],
+    ["an 8-digit routing number", { routing_number: "02100002" }, "payment_method.invalid_routing_number"],
+    ["a 3-digit account number", { account_number: "123" }, "payment_method.invalid_account_number"],
+    ["no bank name", { bank_name: undefined }, "payment_method.field_required"],
+    ["no account type", { bank_account_type: undefined }, "payment_method.field_required"],
+    ["no holder type", { account_holder_type: undefined }, "payment_method.field_required"],
+    ["no routing number", { routing_number: undefined }, "payment_method.field_required"],
+  ])("refuses a bank account with %s (422, its code)", async (_, change, code) => {
+    const response = await add(merchant.auth, { ...BANK, ...change });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error_code).toBe(code);
+  });
+
+  it("refuses an unknown type or account type by schema (400)", async () => {
+    expect((await add(merchant.auth, { ...VISA, type: "paypal" })).json().error_code).toBe("request.invalid");
+    expect((await add(merchant.auth, { ...BANK, bank_account_type: "money_market" })).statusCode).toBe(400);
+    expect((await call(merchant.auth, "POST", "/payment_methods", {})).statusCode).toBe(400);
+  });
+
+  describe("the default", () => {
+    let scope: TestAccount;
+    beforeAll(async () => {
+      scope = await createTestAccount(t.services);
+    });
+    const list = async () =>
+      (await call(scope.auth, "GET", "/payment_methods")).json().payment_methods as Array<{
+        id: number;
+        default_payment_method: boolean;
+      }>;
+
+    it("is one per account: a new default unsets the old, by POST or PUT", async () => {
+      const first = (await add(scope.auth, { ...VISA, default_payment_method: true })).json().payment_method;
+      expect(first.default_payment_method).toBe(true);
+      const second = (await add(scope.auth, { ...BANK, default_payment_method: true })).json().payment_method;
+      expect(second.default_payment_method).toBe(true);
+      expect((await list()).filter((m) => m.default_payment_method).map((m) => m.id)).toEqual([second.id]);
+
+      const made = await call(scope.auth, "PUT", `/payment_methods/${first.id}`, {
+        payment_method: { default_payment_method: true },
+      });
+      expect(made.statusCode).toBe(200);
+      expect(Object.keys(made.json().payment_method).sort()).toEqual(METHOD_KEYS);
+      expect(made.json().payment_method.default_payment_method).toBe(true);
+      expect((await list()).filter((m) => m.default_payment_method).map((m) => m.id)).toEqual([first.id]);
+    });
+
+    it("keeps one default when many requests make different methods the default at once", async () => {
+      const ids = await Promise.all(
+        [0, 1, 2, 3].map(async () => (await add(scope.auth, BANK)).json().payment_method.id as number),
+      );
+      const answers = await Promise.all(
+        ids.map((id) =>
+          call(scope.auth, "PUT", `/payment_methods/${id}`, { payment_method: { default_payment_method: true } }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect((await list()).filter((m) => m.default_payment_method)).toHaveLength(1);
+    });
+
+    it("cannot be deleted (409); another method can (204), and is gone", async () => {
+      const methods = await list();
+      const current = methods.find((m) => m.default_payment_method);
+      const spare = methods.find((m) => !m.default_payment_method);
+      const refused = await call(scope.auth, "DELETE", `/payment_methods/${current?.id}`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error_code).toBe("payment_method.is_default");
+
+      const deleted = await call(scope.auth, "DELETE", `/payment_methods/${spare?.id}`);
+      expect(deleted.statusCode).toBe(204);
+      expect(deleted.body).toBe("");
+      expect((await call(scope.auth, "GET", `/payment_methods/${spare?.id}`)).statusCode).toBe(404);
+      expect((await list()).map((m) => m.id)).not.toContain(spare?.id);
+      expect((await call(scope.auth, "DELETE", `/payment_methods/${spare?.id}`)).statusCode).toBe(404);
+    });
+
+    it("can be unset, after which the method can be deleted", async () => {
+      const current = (await list()).find((m) => m.default_payment_method);
+      const unset = await call(scope.auth, "PUT", `/payment_methods/${current?.id}`, {
+        payment_method: { default_payment_method: false },
+      });
+      expect(unset.json().payment_method.default_payment_method).toBe(false);
+      expect((await call(scope.auth, "DELETE", `/payment_methods/${current?.id}`)).statusCode).toBe(204);
+    });
+  });
+
+  it("updates a card's expiry and billing location, checking the expiry", async () => {
+    const card = (await add(merchant.auth, VISA)).json().payment_method;
+    const changed = await call(merchant.auth, "PUT", `/payment_methods/${card.id}`, {
+      payment_method: { expiry: "0631", billing_location: { ...BILLING, city: "Dallas" } },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().payment_method).toMatchObject({ expiry_month: 6, expiry_year: 2031, account_number: "4242" });
+    expect(changed.json().payment_method.billing_location.city).toBe("Dallas");
+    const expired = await call(merchant.auth, "PUT", `/payment_methods/${card.id}`, {
+      payment_method: { expiry: "0125" },
+    });
+    expect(expired.json().error_code).toBe("payment_method.card_expired");
+  });
+
+  it("accepts a sandbox test number that the gateway will decline when charged", async () => {
+    const created = await add(merchant.auth, { ...VISA, account_number: SANDBOX_DECLINED_CARD });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().payment_method.account_number).toBe("0002");
+  });
+
+  describe("walls between tenants", () => {
+    let cardId: number;
+    beforeAll(async () => {
+      cardId = (await add(merchant.auth, VISA)).json().payment_method.id;
+    });
+
+    it("another account gets 404 for every operation on the id and never sees it listed", async () => {
+      for (const [method, payload] of [
+        ["GET", undefined],
+        ["PUT", { payment_method: { default_payment_method: true } }],
+        ["DELETE", undefined],
+      ] as const) {
+        const response = await call(other.auth, method, `/payment_methods/${cardId}`, payload);
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error_code).toBe("payment_method.not_found");
+      }
+      const listed = (await call(other.auth, "GET", "/payment_methods")).json().payment_methods;
+      expect(listed.map((m: { id: number }) => m.id)).not.toContain(cardId);
+      expect((await call(merchant.auth, "GET", `/payment_methods/${cardId}`)).statusCode).toBe(200);
+    });
+
+    it("test and production keys have separate payment methods", async () => {
+      expect((await call(live(merchant), "GET", `/payment_methods/${cardId}`)).statusCode).toBe(404);
+      expect((await call(live(merchant), "GET", "/payment_methods")).json().payment_methods).toEqual([]);
+      const production = (await add(live(merchant), VISA)).json().payment_method;
+      expect((await call(merchant.auth, "GET", `/payment_methods/${production.id}`)).statusCode).toBe(404);
+    });
+
+    it("a child's methods are its own: the parent's key does not reach them, and there is no child form", async () => {
+      const childCard = (await add(child.auth, VISA)).json().payment_method;
+      expect((await call(merchant.auth, "GET", `/payment_methods/${childCard.id}`)).statusCode).toBe(404);
+      expect((await call(child.auth, "GET", `/payment_methods/${cardId}`)).statusCode).toBe(404);
+      const childForm = await call(merchant.auth, "GET", `/customers/${child.accountId}/payment_methods`);
+      expect(childForm.statusCode).toBe(404);
+    });
+  });
+});
