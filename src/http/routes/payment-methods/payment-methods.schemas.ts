@@ -1,21 +1,10 @@
 import { type Static, Type } from "typebox";
+import { LocationIn } from "../shipment.schemas.js";
 
-const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 const digits = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 40, description }));
 
-/** Addr-billing-in (reference §3.38). */
-const BillingLocationIn = Type.Object({
-  company: optionalText(100),
-  first_name: optionalText(100),
-  last_name: optionalText(100),
-  address1: Type.String({ minLength: 1, maxLength: 200 }),
-  address2: optionalText(200),
-  address3: optionalText(200),
-  city: Type.String({ minLength: 1, maxLength: 100 }),
-  state: Type.String({ minLength: 1, maxLength: 50 }),
-  country: Type.String({ pattern: "^[A-Za-z]{2}$", description: "ISO 3166-1 alpha-2" }),
-  postal_code: Type.String({ minLength: 1, maxLength: 20 }),
-});
+/** Addr-billing-in (reference §3.38): a shipment's address without phone and email. */
+const BillingLocationIn = Type.Omit(LocationIn, ["phone", "email"]);
 
 export const CreatePaymentMethodBody = Type.Object({
   payment_method: Type.Object({
