@@ -204,7 +204,8 @@ export interface MeterEntryTable {
   amount_cents: number;
   shipment_id: number | null;
   description: string;
-  status: "posted" | "held";
+  /** `rejected`: a refill the gateway declined, kept as the payment's record; never in the balance. */
+  status: "posted" | "held" | "rejected";
   available_at: string;
   created_at: string;
   /** The method a refill charged. */

@@ -37,6 +37,7 @@ describe("the postage meter", () => {
       .selectAll()
       .where("account_id", "=", accountId)
       .where("kind", "=", "refill")
+      .where("status", "=", "posted")
       .execute();
 
   it("starts empty: every key, zero balance, no pending refunds", async () => {
@@ -151,6 +152,39 @@ describe("the postage meter", () => {
     expect(await meter(live)).toEqual({ currency: "USD", balance: 29, pending_refunds: 8.66, pending_refund_count: 1 });
     // The test key's meter of the same account is another meter.
     expect((await meter(account.auth)).balance).toBe(0);
+  });
+
+  it("sends each charge, accepted or rejected, as a payment_status event with eHub's payload", async () => {
+    const account = await createTestAccount(t.services);
+    const goodId = await addMethod(account.auth, { ...VISA, default_payment_method: true });
+    const badId = await addMethod(account.auth, { ...BANK, account_number: SANDBOX_DECLINED_BANK_ACCOUNT });
+    const accepted = (await refill(account.auth, { amount: 12.34 })).json().refill;
+    expect((await refill(account.auth, { amount: 20, payment_method_id: badId })).statusCode).toBe(402);
+
+    const events = (await call(account.auth, "GET", "/events?stream=payment_status")).json().events;
+    expect(events.map((e: { payload: unknown }) => e.payload)).toEqual([
+      {
+        payment_method_id: goodId,
+        payment_transaction_id: accepted.id,
+        gateway_txn_reference: accepted.gateway_reference,
+        transaction_time: "2026-01-15T15:00:00.000Z",
+        amount: 12.34,
+        type: "cc",
+        status: "accepted",
+      },
+      {
+        payment_method_id: badId,
+        payment_transaction_id: expect.any(Number),
+        gateway_txn_reference: expect.stringMatching(/^sbx_txn_/),
+        transaction_time: "2026-01-15T15:00:00.000Z",
+        amount: 20,
+        type: "ach",
+        status: "rejected",
+      },
+    ]);
+    // The rejected charge is on the ledger but not in the balance.
+    expect((await meter(account.auth)).balance).toBe(12.34);
+    expect((await call(other.auth, "GET", "/events?stream=payment_status")).json().events).toEqual([]);
   });
 
   describe("walls between tenants", () => {

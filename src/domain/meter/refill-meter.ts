@@ -1,14 +1,34 @@
+import { appendEvents } from "../../events/outbox.js";
+import type { ChargeResult } from "../../payments/payment-gateway.js";
 import { DomainError, notFound } from "../errors.js";
-import { findDefaultPaymentMethod, findPaymentMethod } from "../payments/payment-methods.repository.js";
+import {
+  findDefaultPaymentMethod,
+  findPaymentMethod,
+  type PaymentMethodRow,
+} from "../payments/payment-methods.repository.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { insertMeterEntry, type MeterEntryRow } from "../shipments/shipments.repository.js";
 
 /** The most one refill may add: a typo should not charge a fortune. */
 export const MAX_REFILL_CENTS = 1_000_000;
 
+/** eHub's payment status item (§5.26); `type` is the method's type. */
+function paymentStatus(method: PaymentMethodRow, entry: MeterEntryRow, charge: ChargeResult) {
+  return {
+    payment_method_id: method.id,
+    payment_transaction_id: entry.id,
+    gateway_txn_reference: charge.reference,
+    transaction_time: entry.created_at,
+    amount: entry.amount_cents / 100,
+    type: method.type,
+    status: charge.status,
+  };
+}
+
 /**
- * Charges a payment method (the default unless one is named) through the gateway and, when the
- * gateway accepts, appends the refill to the ledger. A rejected charge leaves the ledger as it was.
+ * Charges a payment method (the default unless one is named) through the gateway and records the
+ * charge on the ledger with its `payment_status` event, in one transaction: an accepted charge as
+ * a posted refill, a rejected one as a `rejected` entry the balance does not count.
  */
 export async function refillMeter(
   services: DomainServices,
@@ -37,24 +57,42 @@ export async function refillMeter(
     );
   }
   const charge = await services.payments.charge(services.secrets.open(method.gateway_token), request.amountCents);
-  if (charge.status === "rejected") {
+  const accepted = charge.status === "accepted";
+  const stamp = services.clock.now().toISOString();
+  const entry = await services.db.transaction().execute(async (trx) => {
+    const entry = await insertMeterEntry(trx, {
+      account_id: scope.accountId,
+      mode: scope.mode,
+      kind: "refill",
+      amount_cents: request.amountCents,
+      shipment_id: null,
+      description: `Refill ${accepted ? "charged to" : "declined by"} ${method.brand} ending ${method.last4}`,
+      status: accepted ? "posted" : "rejected",
+      available_at: stamp,
+      created_at: stamp,
+      payment_method_id: method.id,
+      gateway_reference: charge.reference,
+    });
+    await appendEvents(
+      trx,
+      [
+        {
+          accountId: scope.accountId,
+          mode: scope.mode,
+          stream: "payment_status",
+          occurredAt: stamp,
+          payload: paymentStatus(method, entry, charge),
+        },
+      ],
+      services.clock,
+    );
+    return entry;
+  });
+  if (!accepted) {
     throw new DomainError(
       "meter.payment_declined",
       `The ${method.brand} payment method ending ${method.last4} was declined: ${charge.reason ?? "no reason given"}`,
     );
   }
-  const stamp = services.clock.now().toISOString();
-  return insertMeterEntry(services.db, {
-    account_id: scope.accountId,
-    mode: scope.mode,
-    kind: "refill",
-    amount_cents: request.amountCents,
-    shipment_id: null,
-    description: `Refill charged to ${method.brand} ending ${method.last4}`,
-    status: "posted",
-    available_at: stamp,
-    created_at: stamp,
-    payment_method_id: method.id,
-    gateway_reference: charge.reference,
-  });
+  return entry;
 }
