@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
+import { SchemaScopedPostgresDialect } from "./schema-introspector.js";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -19,10 +20,6 @@ function sqlitePath(url: string): string {
   return rest === ":memory:" ? rest : path.resolve(rest);
 }
 
-/**
- * A PostgreSQL URL may carry `?options=-c search_path=<schema>` to use a schema other than
- * `public` (the test suite gives each file its own).
- */
 /**
  * Kysely prepares every query afresh; preparing costs more than running a small query, and the
  * application sends the same few hundred SQL texts over and over, so prepared statements are kept.
@@ -60,9 +57,11 @@ export function openDatabase(url: string): Db {
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
   }
+  // A PostgreSQL URL may carry `?options=-c search_path=<schema>` to use a schema other than
+  // `public` (the test suite gives each file its own).
   // int8 (counts, sums) arrives as text from pg; every such value fits a double here.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", close: () => kysely.destroy() };
 }
