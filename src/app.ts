@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { AppServices } from "./app-services.js";
+import { CarrierApis } from "./carriers/carrier-apis.js";
 import { CARRIER_CODES_CONNECTED_BY_DEFAULT } from "./carriers/registry.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { Config } from "./config.js";
@@ -37,6 +38,7 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
     files: new DiskFileStore(path.join(config.dataDir, "files")),
     jobs: new JobQueue(database.kysely, database.dialect, clock),
     payments: new SandboxPaymentGateway(),
+    carrierApis: new CarrierApis({ uspsBaseUrl: config.uspsApiBaseUrl, timeoutMs: config.carrierApiTimeoutMs, clock }),
   };
 }
 

@@ -29,6 +29,10 @@ export interface Config {
   sandboxTimeScale: number;
   /** How long an idempotency key stays its holder's without the holder renewing it. */
   idempotencyLeaseMs: number;
+  /** USPS APIs host for real USPS connections (a proxy, a stand-in); unset: USPS's test or production host by mode. */
+  uspsApiBaseUrl: string | undefined;
+  /** How long one call to a carrier API may take before it counts as failed. */
+  carrierApiTimeoutMs: number;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
   secretKey: string | undefined;
 }
@@ -74,6 +78,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
   }
+  const uspsApiBaseUrl = env.USPS_API_BASE_URL ? env.USPS_API_BASE_URL.replace(/\/+$/, "") : undefined;
+  if (uspsApiBaseUrl && !/^https?:\/\//.test(uspsApiBaseUrl)) {
+    throw new ConfigError(`USPS_API_BASE_URL must be an http(s) URL, got "${uspsApiBaseUrl}"`);
+  }
   const secretKey = env.SECRET_KEY || undefined;
   if (secretKey && !/^[0-9a-fA-F]{64}$/.test(secretKey) && Buffer.from(secretKey, "base64").length !== 32) {
     throw new ConfigError("SECRET_KEY must be 32 bytes written as 64 hex characters or as base64");
@@ -96,6 +104,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookConcurrency: integer(env, "WEBHOOK_CONCURRENCY", 8, 1, 1000),
     sandboxTimeScale: integer(env, "SANDBOX_TIME_SCALE", 1, 1, 100_000),
     idempotencyLeaseMs: integer(env, "IDEMPOTENCY_LEASE_MS", 10_000, 1000, 600_000),
+    uspsApiBaseUrl,
+    carrierApiTimeoutMs: integer(env, "CARRIER_API_TIMEOUT_MS", 15_000, 100, 300_000),
     secretKey,
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { CarrierApis } from "../carriers/carrier-apis.js";
 import type { Clock } from "../clock.js";
 import type { JobQueue } from "../jobs/queue.js";
 import type { PaymentGateway } from "../payments/payment-gateway.js";
@@ -17,6 +18,8 @@ export interface DomainServices {
   caches: DomainCaches;
   /** Label, customs and manifest files. */
   files: FileStore;
+  /** The carriers' own APIs, for connections that hold their credentials. */
+  carrierApis: CarrierApis;
   /** Durable background work (refunds, recovery of interrupted purchases). */
   jobs: JobQueue;
   /** Holds card and bank numbers and charges them; Porter keeps only its tokens. */

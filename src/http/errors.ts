@@ -191,7 +191,21 @@ export const ERROR_CATALOGUE = {
     status: 409,
     description: "The pickup's day has passed; it can no longer be cancelled.",
   },
-  "carrier.rejected": { status: 422, description: "The carrier refused the purchase; the message carries its words." },
+  "carrier.rejected": {
+    status: 422,
+    description:
+      "The carrier refused the purchase, or refused the credentials of a carrier account being connected (or did not answer); the message carries its words.",
+  },
+  "carrier.not_supported": {
+    status: 422,
+    description:
+      "A real carrier connection (one with the carrier's API credentials) cannot do this through Porter yet; the message says what it can do.",
+  },
+  "carrier_account.credentials_invalid": {
+    status: 422,
+    description:
+      "The credentials are not what the carrier's API needs; the message names the missing or malformed field.",
+  },
   "customs.invalid": {
     status: 422,
     description: "Customs data is missing or wrong for the destination; the message names the field path.",

@@ -56,7 +56,7 @@ export function requestedFault(request: RateRequest, code: CarrierCode): boolean
 }
 
 /** Adds up per-parcel quotes line by line, so the shipment's breakdown has one line per kind. */
-function combineQuotes(quotes: readonly RateQuote[]): RateQuote {
+export function combineQuotes(quotes: readonly RateQuote[]): RateQuote {
   if (quotes.length === 1) return quotes[0] as RateQuote;
   const byKind = new Map<string, CostLine>();
   for (const line of quotes.flatMap((q) => q.lines)) {

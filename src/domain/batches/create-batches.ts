@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ManifestCapability, ManifestForm, ManifestPiece } from "../../carriers/carrier.js";
 import { findCarrier, findService } from "../../carriers/registry.js";
+import { requireCarrierApi } from "../carriers/carrier-connections.js";
 import { DomainError } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -56,6 +57,7 @@ export async function createBatches(
   const ids = [...new Set(request.shipmentIds)];
   const shipments = await loadShipments(services, scope, ids);
   const carrierCode = refuseUnavailable(ids, shipments);
+  await requireCarrierApi(services, scope, carrierCode, "manifest");
   const manifests = findCarrier(carrierCode)?.manifests as ManifestCapability;
   const pieces = await manifestPieces(services, shipments);
   const now = services.clock.now();

@@ -1,3 +1,5 @@
+import { CarrierError } from "../../carriers/carrier.js";
+import { CredentialsInvalid, type RealCarrier } from "../../carriers/carrier-apis.js";
 import type { CarrierCode } from "../../carriers/catalogue.js";
 import { findCarrier, findService } from "../../carriers/registry.js";
 import { DomainError, notFound } from "../errors.js";
@@ -43,7 +45,8 @@ export async function connectCarrier(
       `${carrier.displayName} is already connected in ${scope.mode} mode; disconnect it first.`,
     );
   }
-  return insertCarrierAccount(services.db, {
+  const real = await verifiedRealCarrier(services, scope, carrier.code, connection.credentials ?? {});
+  const row = await insertCarrierAccount(services.db, {
     account_id: scope.accountId,
     carrier_code: carrier.code,
     mode: scope.mode,
@@ -56,6 +59,32 @@ export async function connectCarrier(
     created_at: services.clock.now().toISOString(),
     disconnected_at: null,
   });
+  if (real) services.carrierApis.remember(row.id, real.adapter);
+  return row;
+}
+
+/** The carrier's real API these credentials open, proven with the carrier; undefined for the sandbox. */
+async function verifiedRealCarrier(
+  services: DomainServices,
+  scope: AccountScope,
+  carrierCode: string,
+  credentials: Record<string, unknown>,
+): Promise<RealCarrier | undefined> {
+  let real: RealCarrier | undefined;
+  try {
+    real = services.carrierApis.open(carrierCode, scope.mode, credentials);
+  } catch (error) {
+    if (error instanceof CredentialsInvalid)
+      throw new DomainError("carrier_account.credentials_invalid", error.message);
+    throw error;
+  }
+  try {
+    await real?.verify();
+  } catch (error) {
+    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
+    throw error;
+  }
+  return real;
 }
 
 export async function disconnectCarrier(services: DomainServices, scope: AccountScope, id: number): Promise<void> {

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { AddressInput } from "../addresses/standardize-address.js";
 import { slices, storableIds } from "../batches/batches.repository.js";
 import { type BatchTiming, createBatches } from "../batches/create-batches.js";
-import { offlineApi } from "../carriers/carrier-connections.js";
+import { offlineApi, requireCarrierApi } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -46,6 +46,7 @@ export async function createPickup(
       "pickup: name the shipments (shipment_ids) or batches (shipment_batch_ids) to pick up.",
     );
   }
+  await requireCarrierApi(services, scope, PICKUP_CARRIER_CODE, "pickup");
   const direct = await shipmentsIn(services, scope, { ids: shipmentIds });
   for (const id of shipmentIds) if (!direct.some((s) => s.id === id)) throw notFound("shipment", id);
   const storableBatchIds = storableIds(batchIds);

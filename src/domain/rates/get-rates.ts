@@ -1,10 +1,10 @@
 import { BoundedMap } from "../../bounded-map.js";
 import { type CarrierAdapter, type CarrierAddress, CarrierError, type ServiceRate } from "../../carriers/carrier.js";
 import type { ServiceDefinition } from "../../carriers/catalogue.js";
-import { findCarrier, findService } from "../../carriers/registry.js";
+import { findService } from "../../carriers/registry.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import type { CarrierAccountRow, CarrierServiceStatusRow } from "../carriers/carrier-accounts.repository.js";
-import { carrierServiceStatuses, connectedCarrierAccounts } from "../carriers/carrier-connections.js";
+import { carrierOf, carrierServiceStatuses, connectedCarrierAccounts } from "../carriers/carrier-connections.js";
 import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { carrierToday, deliveryDate } from "./delivery-date.js";
@@ -50,19 +50,23 @@ interface CarrierPlan {
 }
 
 /** Which connected carriers to ask, and for which services, after the shipment's filters. */
-function planCarriers(accounts: readonly CarrierAccountRow[], shipment: RateShipment): CarrierPlan[] {
+function planCarriers(
+  services: DomainServices,
+  accounts: readonly CarrierAccountRow[],
+  shipment: RateShipment,
+): CarrierPlan[] {
   const include = shipment.include_carriers?.map((c) => c.toLowerCase());
   const exclude = new Set(shipment.exclude_carriers?.map((c) => c.toLowerCase()) ?? []);
   const wanted = shipment.include_services ? ratedServiceIds(shipment.include_services) : undefined;
   const plans: CarrierPlan[] = [];
   for (const account of accounts) {
-    const carrier = findCarrier(account.carrier_code);
+    const carrier = carrierOf(services, account);
     if (!carrier || exclude.has(carrier.code) || (include && !include.includes(carrier.code))) continue;
     const enabled = enabledServiceIdsOf(account);
-    const services = carrier.services.filter(
+    const asked = carrier.services.filter(
       (s) => (!enabled || enabled.has(s.serviceId)) && (!wanted || wanted.has(s.serviceId)),
     );
-    if (services.length > 0) plans.push({ carrier, services });
+    if (asked.length > 0) plans.push({ carrier, services: asked });
   }
   return plans;
 }
@@ -117,7 +121,7 @@ export async function getRates(
   const question = questionOf(shipment);
   const known = answers.byQuestion.get(question);
   if (known?.shipDate === shipDate) return known.result;
-  const result = await rateWithCarriers(accounts, statuses, shipment, shipDate);
+  const result = await rateWithCarriers(services, accounts, statuses, shipment, shipDate);
   answers.byQuestion.set(question, { shipDate, result });
   return result;
 }
@@ -129,13 +133,14 @@ function hasAllSides(
 }
 
 async function rateWithCarriers(
+  services: DomainServices,
   accounts: readonly CarrierAccountRow[],
   statuses: readonly CarrierServiceStatusRow[],
   shipment: RateShipment,
   shipDate: string,
 ): Promise<RateResult> {
   const warnings: string[] = [];
-  const plans = planCarriers(accounts, shipment).filter(({ carrier }) => {
+  const plans = planCarriers(services, accounts, shipment).filter(({ carrier }) => {
     const status = statuses.find((s) => s.carrier_code === carrier.code && s.api_service === "rate");
     if (!status || status.status === "online") return true;
     warnings.push(

@@ -1,10 +1,10 @@
 import type { CarrierAdapter } from "../../carriers/carrier.js";
 import type { ServiceDefinition, ServiceListing } from "../../carriers/catalogue.js";
-import { findCarrier, findListedService } from "../../carriers/registry.js";
+import { findListedService } from "../../carriers/registry.js";
 import { PARCEL } from "../../carriers/sandbox/eligibility.js";
 import { isDrawableImage } from "../../labels/images/label-image.js";
 import { MAX_SCALE, MIN_SCALE } from "../../labels/render-label.js";
-import { connectedCarrierAccounts } from "../carriers/carrier-connections.js";
+import { carrierOf, connectedCarrierAccounts, requireCarrierApi } from "../carriers/carrier-connections.js";
 import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
 import { DomainError } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
@@ -55,7 +55,8 @@ export async function checkShipment(
       `${path}.service_id ${input.serviceId} is not a service enabled for this account; see GET /api/v2/services and your carrier accounts.`,
     );
   }
-  const carrier = findCarrier(service.carrierCode) as CarrierAdapter;
+  await requireCarrierApi(services, scope, service.carrierCode, "label");
+  const carrier = carrierOf(services, connection) as CarrierAdapter;
   if (input.parcels.length > 1 && !service.multiParcel) {
     throw unprocessable(
       "shipment.multi_parcel_unsupported",

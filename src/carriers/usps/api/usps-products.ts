@@ -1,0 +1,110 @@
+import type { RatedParcel, ServiceDefinition } from "../../catalogue.js";
+import type { UspsBaseRatesQuery, UspsMailClass, UspsProcessingCategory } from "./usps-wire.js";
+
+/** What USPS prices a parcel by: its mail class, rate indicator and processing category. */
+export interface UspsProduct {
+  mailClass: UspsMailClass;
+  rateIndicator: string;
+  processingCategory: UspsProcessingCategory;
+}
+
+const MAIL_CLASS: Record<string, UspsMailClass> = {
+  usps_ground_advantage: "USPS_GROUND_ADVANTAGE",
+  usps_priority: "PRIORITY_MAIL",
+  usps_express: "PRIORITY_MAIL_EXPRESS",
+  usps_parcel_select: "PARCEL_SELECT",
+  usps_media_mail: "MEDIA_MAIL",
+  usps_library_mail: "LIBRARY_MAIL",
+};
+
+/** Flat Rate packaging → its rate indicator, per mail class (Domestic Prices `rateIndicator`). */
+const FLAT_RATE_INDICATOR: Partial<Record<UspsMailClass, Record<string, string>>> = {
+  PRIORITY_MAIL: {
+    flat_rate_envelope: "FE",
+    flat_rate_legal_envelope: "FA",
+    flat_rate_padded_envelope: "FP",
+    small_flat_rate_box: "FS",
+    medium_flat_rate_box: "FB",
+    large_flat_rate_box: "PL",
+  },
+  PRIORITY_MAIL_EXPRESS: {
+    flat_rate_envelope: "E4",
+    flat_rate_legal_envelope: "E6",
+  },
+};
+
+/** Single piece: Priority Mail Express has its own indicator for it. */
+const SINGLE_PIECE: Partial<Record<UspsMailClass, string>> = { PRIORITY_MAIL_EXPRESS: "PA" };
+
+/** Machinable parcel limits (DMM 201.7.5): at most 22 × 18 × 15 in and 25 lb, at least 6 × 3 × 0.25 in. */
+const MACHINABLE_MAX_IN = [22, 18, 15];
+const MACHINABLE_MIN_IN = [6, 3, 0.25];
+const MACHINABLE_MAX_OZ = 25 * 16;
+
+/** MACHINABLE, or NONSTANDARD for a parcel outside the machinable limits; sides unknown count as machinable. */
+export function processingCategory(parcel: RatedParcel): UspsProcessingCategory {
+  const sides = [parcel.lengthIn, parcel.widthIn, parcel.heightIn].sort((a, b) => b - a);
+  if (parcel.weightOz > MACHINABLE_MAX_OZ) return "NONSTANDARD";
+  if (sides.every((s) => s === 0)) return "MACHINABLE";
+  const fits = sides.every((side, i) => side <= MACHINABLE_MAX_IN[i]! && side >= MACHINABLE_MIN_IN[i]!);
+  return fits ? "MACHINABLE" : "NONSTANDARD";
+}
+
+/**
+ * The USPS product a Porter service and parcel are priced as, or the reason the real USPS API
+ * cannot price it through Porter yet (letters, international, packaging without an indicator).
+ */
+export function uspsProduct(service: ServiceDefinition, parcel: RatedParcel): UspsProduct | { refusal: string } {
+  const mailClass = MAIL_CLASS[service.serviceCode];
+  if (!mailClass) return { refusal: `${service.name} is not yet rated through the USPS API by Porter.` };
+  if (parcel.packageType === "parcel") {
+    return {
+      mailClass,
+      rateIndicator: SINGLE_PIECE[mailClass] ?? "SP",
+      processingCategory: processingCategory(parcel),
+    };
+  }
+  const flatRate = FLAT_RATE_INDICATOR[mailClass]?.[parcel.packageType];
+  if (!flatRate) {
+    return {
+      refusal: `${service.name} in ${parcel.packageType} packaging is not yet rated through the USPS API by Porter.`,
+    };
+  }
+  return { mailClass, rateIndicator: flatRate, processingCategory: "MACHINABLE" };
+}
+
+const POUND_OZ = 16;
+
+/** The five-digit ZIP USPS prices by. */
+export function zip5(postalCode: string): string {
+  return postalCode.trim().slice(0, 5);
+}
+
+/** A Domestic Prices base-rates query for one parcel; an EPS account asks for its contract prices. */
+export function baseRatesQuery(
+  product: UspsProduct,
+  parcel: RatedParcel,
+  fromZip: string,
+  toZip: string,
+  epsAccount: string | undefined,
+): UspsBaseRatesQuery {
+  return {
+    originZIPCode: zip5(fromZip),
+    destinationZIPCode: zip5(toZip),
+    weight: Math.round((parcel.weightOz / POUND_OZ) * 1000) / 1000,
+    length: parcel.lengthIn,
+    width: parcel.widthIn,
+    height: parcel.heightIn,
+    mailClass: product.mailClass,
+    processingCategory: product.processingCategory,
+    destinationEntryFacilityType: "NONE",
+    rateIndicator: product.rateIndicator,
+    priceType: "COMMERCIAL",
+    ...(epsAccount ? { accountType: "EPS" as const, accountNumber: epsAccount } : {}),
+  };
+}
+
+/** Dollars as USPS writes them → integer cents. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}

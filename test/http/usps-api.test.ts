@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { rateShipment, shipmentToBuy } from "../helpers/shipments.js";
+import { UspsStandIn } from "../stand-ins/usps/usps-stand-in.js";
+
+const CLIENT_SECRET = "usps-s3cr3t-value";
+const REAL_USPS = {
+  carrier_code: "usps",
+  credentials: {
+    client_id: "porter-test-app",
+    client_secret: CLIENT_SECRET,
+    crid: "56982563",
+    mid: "903476223",
+    eps_account: "1000405525",
+  },
+};
+
+interface Rate {
+  service_id: number;
+  carrier_code: string;
+  rate: number | null;
+  zone: string | null;
+  rate_details: { cost_type: string; rate: number }[] | null;
+  errors: string | null;
+}
+
+describe("a real USPS connection (against the USPS stand-in)", () => {
+  let standIn: UspsStandIn;
+  let t: TestApp;
+  let merchant: TestAccount;
+  let other: TestAccount;
+
+  beforeAll(async () => {
+    standIn = await new UspsStandIn({ clientId: "porter-test-app", clientSecret: CLIENT_SECRET }).start();
+    t = await buildTestApp({ config: { uspsApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 300 } });
+    merchant = await createTestAccount(t.services);
+    other = await createTestAccount(t.services);
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.stop();
+  });
+  beforeEach(() => {
+    t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
+  });
+
+  const post = (url: string, payload: object, auth = merchant.auth) =>
+    t.app.inject({ method: "POST", url, headers: auth, payload });
+  const connect = (carrier_account: object, auth = merchant.auth) =>
+    post("/api/v2/carrier_accounts", { carrier_account }, auth);
+  /** A fresh question each time, so no remembered answer stands in for the carrier's. */
+  let question = 0;
+  const rate = async (auth = merchant.auth) => {
+    question += 1;
+    const response = await post("/api/v2/rates", rateShipment({ reference: `q${question}` }), auth);
+    return { response, rates: response.json().service_rates as Rate[], warnings: response.json().warnings as string[] };
+  };
+
+  it("refuses credentials without the OAuth client, naming what is missing", async () => {
+    const response = await connect({ carrier_code: "usps", credentials: { client_id: "porter-test-app" } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ status: "error", error_code: "carrier_account.credentials_invalid" });
+    expect(response.json().error_message).toContain("client_secret");
+  });
+
+  it("refuses credentials USPS rejects, in USPS's words, and stores nothing", async () => {
+    const response = await connect({ ...REAL_USPS, credentials: { ...REAL_USPS.credentials, client_secret: "wrong" } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error_code).toBe("carrier.rejected");
+    expect(response.json().error_message).toContain("Client authentication failed.");
+    expect(await t.services.db.selectFrom("carrier_accounts").selectAll().execute()).toEqual([]);
+  });
+
+  it("answers 422 when USPS does not answer the token request", async () => {
+    standIn.fail("timeout", { path: "token" });
+    const response = await connect(REAL_USPS);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error_code: "carrier.rejected" });
+    expect(response.json().error_message).toContain("did not answer");
+  });
+
+  it("connects with a token from USPS; the credentials stay sealed and are never returned", async () => {
+    const tokensBefore = standIn.callsTo("token");
+    const response = await connect(REAL_USPS);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().carrier_account).toMatchObject({
+      carrier_code: "usps",
+      mode: "test",
+      has_credentials: true,
+    });
+    expect(standIn.callsTo("token")).toBe(tokensBefore + 1);
+    expect(response.body).not.toContain(CLIENT_SECRET);
+    const stored = await t.services.db.selectFrom("carrier_accounts").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(CLIENT_SECRET);
+    const listed = await t.app.inject({ method: "GET", url: "/api/v2/carrier_accounts", headers: merchant.auth });
+    expect(listed.body).not.toContain(CLIENT_SECRET);
+    expect((await connect({ carrier_code: "ups" })).statusCode).toBe(201);
+  });
+
+  it("rates USPS through the USPS API beside the sandbox carriers, reusing the connection's token", async () => {
+    const tokensBefore = standIn.callsTo("token");
+    const pricesBefore = standIn.callsTo("prices");
+    const { response, rates, warnings } = await rate();
+    expect(response.statusCode).toBe(201);
+    expect(warnings).toEqual([]);
+    const ground = rates.find((r) => r.service_id === 1172)!;
+    // The stand-in's own table: 2 lb × $5.20 + zone 2 × $0.35.
+    expect(ground).toMatchObject({ carrier_code: "usps", rate: 11.1, zone: "02", errors: null });
+    expect(ground.rate_details).toEqual([expect.objectContaining({ cost_type: "std", rate: 11.1 })]);
+    expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+    expect(standIn.callsTo("token")).toBe(tokensBefore);
+    expect(standIn.callsTo("prices")).toBeGreaterThan(pricesBefore);
+    const query = standIn.requests.findLast((r) => r.path === "/prices/v3/base-rates/search")!;
+    expect(query.authorization).toMatch(/^Bearer /);
+    expect(query.body).toMatchObject({ originZIPCode: "90035", destinationZIPCode: "84111", accountType: "EPS" });
+  });
+
+  it("keeps other accounts and the production mode on their own connections", async () => {
+    const pricesBefore = standIn.callsTo("prices");
+    expect((await rate(other.auth)).rates).toEqual([]);
+    expect((await rate({ authorization: `Bearer ${merchant.keys.production}` })).rates).toEqual([]);
+    expect(standIn.callsTo("prices")).toBe(pricesBefore);
+  });
+
+  it("renews a token USPS no longer accepts, once", async () => {
+    standIn.revokeTokens();
+    const tokensBefore = standIn.callsTo("token");
+    const { rates, warnings } = await rate();
+    expect(warnings).toEqual([]);
+    expect(rates.find((r) => r.service_id === 1172)?.rate).toBe(11.1);
+    expect(standIn.callsTo("token")).toBe(tokensBefore + 1);
+  });
+
+  it("waits out a 429 as Retry-After asks, then answers", async () => {
+    standIn.fail("429", { path: "prices" });
+    const { rates, warnings } = await rate();
+    expect(warnings).toEqual([]);
+    expect(rates.find((r) => r.service_id === 1172)?.rate).toBe(11.1);
+  });
+
+  for (const fault of ["500", "timeout", "malformed"] as const) {
+    it(`turns a USPS ${fault} into a warning while the other carriers still answer`, async () => {
+      standIn.fail(fault, { path: "prices", times: 20 });
+      const { response, rates, warnings } = await rate();
+      expect(response.statusCode).toBe(201);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/USPS/);
+      expect(rates.every((r) => r.carrier_code !== "usps")).toBe(true);
+      expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+      standIn.clearFaults();
+    });
+  }
+
+  it("refuses to buy a label through the real connection instead of selling a sandbox one", async () => {
+    const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ status: "error", error_code: "carrier.not_supported" });
+    expect(response.json().error_message).toContain("Buying labels through a real USPS connection");
+  });
+
+  it("refuses pickups through the real connection", async () => {
+    const response = await post("/api/v2/pickups", { pickup: { shipment_ids: [1] } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error_code).toBe("carrier.not_supported");
+  });
+});
