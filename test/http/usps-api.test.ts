@@ -163,4 +163,25 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().error_code).toBe("carrier.not_supported");
   });
+
+  it("refuses SCAN forms and pickups for labels bought earlier through the sandbox, once USPS is real", async () => {
+    const account = await createTestAccount(t.services);
+    expect((await connect({ carrier_code: "usps" }, account.auth)).statusCode).toBe(201);
+    const bought = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() }, account.auth);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const shipmentId = bought.json().shipment.id;
+    const sandbox = (
+      await t.app.inject({ method: "GET", url: "/api/v2/carrier_accounts", headers: account.auth })
+    ).json().carrier_accounts[0].id;
+    await t.app.inject({ method: "DELETE", url: `/api/v2/carrier_accounts/${sandbox}`, headers: account.auth });
+    expect((await connect(REAL_USPS, account.auth)).statusCode).toBe(201);
+
+    const batch = await post("/api/v2/shipments/batches", { shipment_ids: [shipmentId] }, account.auth);
+    expect(batch.statusCode).toBe(422);
+    expect(batch.json()).toMatchObject({ status: "error", error_code: "carrier.not_supported" });
+    expect(batch.json().error_message).toContain("SCAN forms");
+    const pickup = await post("/api/v2/pickups", { pickup: { shipment_ids: [shipmentId] } }, account.auth);
+    expect(pickup.statusCode).toBe(422);
+    expect(pickup.json().error_message).toContain("Pickups through a real USPS connection");
+  });
 });
