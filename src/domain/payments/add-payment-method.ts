@@ -1,7 +1,7 @@
 import type { PaymentInstrument } from "../../payments/payment-gateway.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { checkBankAccount, checkCard } from "./instrument-rules.js";
+import { checkBankAccount, checkCard, digitsOf } from "./instrument-rules.js";
 import { clearDefaultPaymentMethod, insertPaymentMethod, type PaymentMethodRow } from "./payment-methods.repository.js";
 
 export interface NewPaymentMethod {
@@ -37,7 +37,7 @@ function described(input: NewPaymentMethod, now: Date) {
     const card = checkCard({ number: accountNumber, expiry, verificationCode }, now);
     const instrument: PaymentInstrument = {
       type: "cc",
-      number: accountNumber.replace(/[\s-]/g, ""),
+      number: digitsOf(accountNumber),
       expiryMonth: card.expiryMonth,
       expiryYear: card.expiryYear,
       verificationCode,
