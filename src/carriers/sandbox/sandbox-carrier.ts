@@ -12,7 +12,6 @@ import {
 import type {
   CarrierCode,
   CostLine,
-  RateCalcType,
   RateContext,
   RatedParcel,
   RateQuote,
