@@ -269,6 +269,10 @@ export const ERROR_CATALOGUE = {
     description: "Orders are created and updated through the API only in `custom` stores.",
   },
   "order.not_found": { status: 404, description: "No order with this order number in the store." },
+  "order.amount_too_large": {
+    status: 422,
+    description: "An order amount (or an item's price × quantity) is above 21,474,836.47, the most Porter stores.",
+  },
   "order.duplicate_number": { status: 409, description: "The store already has an order with this `order_number`." },
   "payment_method.not_found": {
     status: 404,

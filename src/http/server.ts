@@ -26,6 +26,7 @@ import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
 import { meterRoutes } from "./routes/meter/meter.routes.js";
 import { orderStoreRoutes } from "./routes/order-stores/order-stores.routes.js";
+import { orderRoutes } from "./routes/order-stores/orders.routes.js";
 import { paymentMethodRoutes } from "./routes/payment-methods/payment-methods.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
@@ -156,6 +157,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountScopedRoutes(api, trackingEventRoutes);
     await registerAccountScopedRoutes(api, sandboxRoutes);
     await registerAccountScopedRoutes(api, orderStoreRoutes);
+    await registerAccountScopedRoutes(api, orderRoutes);
     if (options.extraApiRoutes) await options.extraApiRoutes(api);
   });
 
