@@ -273,6 +273,7 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description: "An order amount (or an item's price × quantity) is above 21,474,836.47, the most Porter stores.",
   },
+  "order.not_shipped": { status: 409, description: "The order has no shipment left to cancel." },
   "order.duplicate_number": { status: 409, description: "The store already has an order with this `order_number`." },
   "payment_method.not_found": {
     status: 404,

@@ -25,6 +25,7 @@ import { eventRoutes } from "./routes/events/events.routes.js";
 import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
 import { meterRoutes } from "./routes/meter/meter.routes.js";
+import { orderShipmentRoutes } from "./routes/order-stores/order-shipments.routes.js";
 import { orderStoreRoutes } from "./routes/order-stores/order-stores.routes.js";
 import { orderRoutes } from "./routes/order-stores/orders.routes.js";
 import { paymentMethodRoutes } from "./routes/payment-methods/payment-methods.routes.js";
@@ -158,6 +159,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountScopedRoutes(api, sandboxRoutes);
     await registerAccountScopedRoutes(api, orderStoreRoutes);
     await registerAccountScopedRoutes(api, orderRoutes);
+    await registerAccountScopedRoutes(api, orderShipmentRoutes);
     if (options.extraApiRoutes) await options.extraApiRoutes(api);
   });
 

@@ -138,6 +138,38 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
         body: { to: "in_transit" },
       },
       { method: "PUT", url: `/api/v2/customers/${childId}/shipments/999999/cancel`, body: undefined },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/order_stores`,
+        body: { order_store: { name: "Shop", service_type: "custom" } },
+      },
+      {
+        method: "PUT",
+        url: `/api/v2/customers/${childId}/order_stores/999999`,
+        body: { order_store: { name: "Shop" } },
+      },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/order_stores/999999/orders`,
+        body: { orders: [{ order_number: "UA1" }] },
+      },
+      {
+        method: "PUT",
+        url: `/api/v2/customers/${childId}/order_stores/999999/orders/UA1`,
+        body: { order: { payment_status: "paid" } },
+      },
+      ...["shipments", "shipment"].flatMap((noun) => [
+        {
+          method: "POST" as const,
+          url: `/api/v2/customers/${childId}/order_stores/999999/orders/UA1/${noun}`,
+          body: { shipping_cost: 5, ship_date: "2026-01-15", tracking_number: "1Z", carrier: "ups", service: "ground" },
+        },
+        {
+          method: "POST" as const,
+          url: `/api/v2/customers/${childId}/order_stores/999999/orders/UA1/${noun}/cancel`,
+          body: undefined,
+        },
+      ]),
     ] as const;
 
   const send = (caller: TestAccount, write: ReturnType<typeof childWrites>[number], key: string) =>
@@ -157,7 +189,10 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
       .flatMap(([path, operations]) =>
         Object.keys(operations)
           .filter((method) => method === "post" || method === "put")
-          .map((method) => `${method.toUpperCase()} ${path.replace(/\{(id|delivery_id)\}/g, "999999")}`),
+          .map(
+            (method) =>
+              `${method.toUpperCase()} ${path.replace(/\{(id|delivery_id|order_store_id)\}/g, "999999").replace("{order_number}", "UA1")}`,
+          ),
       );
     const tested = childWrites(0).map(
       (w) => `${w.method} ${w.url.replace("/customers/0/", "/customers/{customer_id}/")}`,

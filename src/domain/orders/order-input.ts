@@ -89,7 +89,12 @@ function checked(field: string, cents: number): number {
 }
 
 function cents(field: string, amount: number | null | undefined): number | null {
-  return amount === undefined || amount === null ? null : checked(field, usdToCents(amount));
+  return amount === undefined || amount === null ? null : amountCents(field, amount);
+}
+
+/** A wire amount in US dollars as integer cents that a cents column holds. */
+export function amountCents(field: string, amount: number): number {
+  return checked(field, usdToCents(amount));
 }
 
 /** An item's cost is price × quantity when not sent, worked out in cents for whole quantities. */

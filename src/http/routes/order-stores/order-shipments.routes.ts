@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync } from "fastify";
+import { type Static, Type } from "typebox";
+import { cancelOrderShipment, shipOrder } from "../../../domain/orders/ship-order.js";
+import { parseInstant } from "../dates.js";
+import { errorResponses } from "../schemas.js";
+import { OrderParams } from "./orders.schemas.js";
+
+const ShipOrderBody = Type.Object({
+  shipping_cost: Type.Number({ minimum: 0, maximum: 10_000_000, description: "US dollars, e.g. 7.25" }),
+  ship_date: Type.String({ minLength: 1, maxLength: 64 }),
+  tracking_number: Type.String({ minLength: 1, maxLength: 100 }),
+  carrier: Type.String({ minLength: 1, maxLength: 100 }),
+  service: Type.String({ minLength: 1, maxLength: 100 }),
+  weight: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()])),
+  notify: Type.Optional(Type.Boolean({ default: true })),
+});
+type ShipOrderBody = Static<typeof ShipOrderBody>;
+
+/** eHub types the ids as numbers here and as strings in the cancel answer (reference A-42). */
+const Shipped = Type.Object({
+  shipment: Type.Object({ id: Type.Integer(), shipment_id: Type.Union([Type.Integer(), Type.Null()]) }),
+});
+const Cancelled = Type.Object({
+  shipment: Type.Object({ id: Type.String(), shipment_id: Type.Union([Type.String(), Type.Null()]) }),
+});
+
+/** Ship an order and cancel its shipment (eHub §3.23, §3.24). */
+export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
+  // Clients post to the singular path too; it is the same operation.
+  for (const noun of ["shipments", "shipment"]) {
+    app.post(
+      `/order_stores/:order_store_id/orders/:order_number/${noun}`,
+      {
+        schema: {
+          tags: ["Orders"],
+          summary: "Record a shipment of an order and mark it shipped",
+          params: OrderParams,
+          body: ShipOrderBody,
+          response: { 201: Shipped, ...errorResponses(400, 401, 404, 422) },
+        },
+      },
+      async (request, reply) => {
+        const params = request.params as Static<typeof OrderParams>;
+        const body = request.body as ShipOrderBody;
+        const shipment = await shipOrder(app.services, request.scope, params.order_store_id, params.order_number, {
+          shippingCost: body.shipping_cost,
+          shipDate: parseInstant("ship_date", body.ship_date).toISOString(),
+          trackingNumber: body.tracking_number,
+          carrier: body.carrier,
+          service: body.service,
+          weightOz: body.weight,
+          notify: body.notify,
+        });
+        return reply.code(201).send({ shipment: { id: shipment.id, shipment_id: null } });
+      },
+    );
+
+    app.post(
+      `/order_stores/:order_store_id/orders/:order_number/${noun}/cancel`,
+      {
+        schema: {
+          tags: ["Orders"],
+          summary: "Cancel an order's latest shipment; with none left the order is pending again",
+          params: OrderParams,
+          response: { 201: Cancelled, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const params = request.params as Static<typeof OrderParams>;
+        const shipment = await cancelOrderShipment(
+          app.services,
+          request.scope,
+          params.order_store_id,
+          params.order_number,
+        );
+        return reply.code(201).send({ shipment: { id: String(shipment.id), shipment_id: null } });
+      },
+    );
+  }
+};
