@@ -7,25 +7,6 @@ import type { NewOrderItem } from "./orders.repository.js";
 /** The largest amount a cents column holds (32-bit, as every integer column). */
 const MAX_CENTS = 2_147_483_647;
 
-/** An order address (eHub's Addr-order); every field optional. */
-export type OrderAddress = Partial<
-  Record<
-    | "company"
-    | "first_name"
-    | "last_name"
-    | "address1"
-    | "address2"
-    | "address3"
-    | "city"
-    | "state"
-    | "country"
-    | "postal_code"
-    | "phone"
-    | "email",
-    string | null
-  >
->;
-
 export const ORDER_ADDRESS_KEYS = [
   "company",
   "first_name",
@@ -40,6 +21,9 @@ export const ORDER_ADDRESS_KEYS = [
   "phone",
   "email",
 ] as const;
+
+/** An order address (eHub's Addr-order); every field optional. */
+export type OrderAddress = Partial<Record<(typeof ORDER_ADDRESS_KEYS)[number], string | null>>;
 
 /** One item as the client sends it; amounts in US dollars. */
 export interface OrderItemInput {

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { ORDER_ADDRESS_KEYS } from "../../../domain/orders/order-input.js";
 import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
 
 const text = (maxLength = 255) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
@@ -9,20 +10,10 @@ const OrderNumber = Type.String({ minLength: 1, maxLength: 100, pattern: "^[^/]+
 const address = (required: readonly string[]) =>
   Type.Object(
     Object.fromEntries(
-      [
-        "company",
-        "first_name",
-        "last_name",
-        "address1",
-        "address2",
-        "address3",
-        "city",
-        "state",
-        "country",
-        "postal_code",
-        "phone",
-        "email",
-      ].map((key) => [key, required.includes(key) ? Type.String({ minLength: 1, maxLength: 255 }) : text()]),
+      ORDER_ADDRESS_KEYS.map((key) => [
+        key,
+        required.includes(key) ? Type.String({ minLength: 1, maxLength: 255 }) : text(),
+      ]),
     ),
   );
 const AnyAddress = Type.Optional(Type.Union([address([]), Type.Null()]));
