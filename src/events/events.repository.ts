@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { KeyMode } from "../domain/accounts/api-keys.js";
+import { ownedBy } from "../storage/owned-by.js";
 import type { Database, EventTable } from "../storage/schema.js";
 import type { EventStream } from "./outbox.js";
 
@@ -39,12 +40,7 @@ export async function readAccountEvents(
   limit: number,
   stream?: EventStream,
 ): Promise<EventRow[]> {
-  let query = db
-    .selectFrom("events")
-    .selectAll()
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
-    .where("id", ">", afterId);
+  let query = db.selectFrom("events").selectAll().where(ownedBy(scope)).where("id", ">", afterId);
   if (stream) query = query.where("stream", "=", stream);
   return query.orderBy("id").limit(limit).execute();
 }

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import type { KeyMode } from "../domain/accounts/api-keys.js";
 import type { DialectName } from "../storage/db.js";
+import { ownedBy } from "../storage/owned-by.js";
 import type { Database, WebhookDeliveryTable, WebhookSubscriptionTable } from "../storage/schema.js";
 
 export type SubscriptionRow = Selectable<WebhookSubscriptionTable>;
@@ -29,8 +30,7 @@ export async function findSubscription(
     .selectFrom("webhook_subscriptions")
     .selectAll()
     .where("id", "=", id)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("deleted_at", "is", null)
     .executeTakeFirst();
 }
@@ -44,11 +44,7 @@ export async function listSubscriptions(
   },
   page: { limit: number; offset: number },
 ): Promise<{ rows: SubscriptionRow[]; total: number }> {
-  let query = db
-    .selectFrom("webhook_subscriptions")
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
-    .where("deleted_at", "is", null);
+  let query = db.selectFrom("webhook_subscriptions").where(ownedBy(scope)).where("deleted_at", "is", null);
   if (filter.subscriptionType) query = query.where("subscription_type", "=", filter.subscriptionType);
   if (filter.status) query = query.where("status", "=", filter.status);
   const [rows, count] = await Promise.all([

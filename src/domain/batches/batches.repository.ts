@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Transaction } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { BatchTable, Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -30,13 +31,7 @@ export async function insertBatch(db: Executor, row: Insertable<BatchTable>): Pr
 }
 
 export async function findBatch(db: Executor, scope: AccountScope, id: number): Promise<BatchRow | undefined> {
-  return db
-    .selectFrom("batches")
-    .selectAll()
-    .where("id", "=", id)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
-    .executeTakeFirst();
+  return db.selectFrom("batches").selectAll().where("id", "=", id).where(ownedBy(scope)).executeTakeFirst();
 }
 
 /** Oldest first within the window of creation instants. */
@@ -48,8 +43,7 @@ export async function listBatches(
 ): Promise<{ rows: BatchRow[]; total: number }> {
   const query = db
     .selectFrom("batches")
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("created_at", ">=", window.from)
     .where("created_at", "<", window.to);
   const [rows, count] = await Promise.all([

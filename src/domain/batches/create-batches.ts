@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ManifestCapability, ManifestForm, ManifestPiece } from "../../carriers/carrier.js";
 import { findCarrier, findService } from "../../carriers/registry.js";
+import { ownedBy } from "../../storage/owned-by.js";
 import { requireCarrierApi } from "../carriers/carrier-connections.js";
 import { DomainError } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
@@ -156,8 +157,7 @@ async function loadShipments(services: DomainServices, scope: AccountScope, ids:
           "ship_date",
           "from_location",
         ])
-        .where("account_id", "=", scope.accountId)
-        .where("mode", "=", scope.mode)
+        .where(ownedBy(scope))
         .where("id", "in", slice)
         .execute()),
     );

@@ -1,4 +1,5 @@
 import { CARRIERS } from "../../carriers/registry.js";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import type { BatchRecord } from "./batches.repository.js";
 import { type BatchTiming, createBatches } from "./create-batches.js";
@@ -19,8 +20,7 @@ export async function createDailyBatches(
     const rows = await services.db
       .selectFrom("shipments")
       .select(["id", "from_location"])
-      .where("account_id", "=", scope.accountId)
-      .where("mode", "=", scope.mode)
+      .where(ownedBy(scope))
       .where("carrier_code", "=", carrier.code)
       .where("ship_date", "=", shipmentDate)
       .where("status", "=", "shipped")

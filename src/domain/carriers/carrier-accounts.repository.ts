@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { CarrierAccountTable, CarrierServiceStatusTable, Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -12,8 +13,7 @@ export async function listConnectedCarrierAccounts(
   return db
     .selectFrom("carrier_accounts")
     .selectAll()
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("disconnected_at", "is", null)
     .orderBy("id")
     .execute();
@@ -37,8 +37,7 @@ export async function disconnectCarrierAccount(
     .updateTable("carrier_accounts")
     .set({ disconnected_at: at })
     .where("id", "=", id)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("disconnected_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -39,8 +40,7 @@ const byKey = (db: Kysely<Database>, scope: IdempotencyScope, key: string) =>
   db
     .selectFrom("idempotency_keys")
     .selectAll()
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("user_id", "=", scope.userId)
     .where("idempotency_key", "=", key);
 
@@ -98,8 +98,7 @@ export async function reserveIdempotencyKey(
     const taken = await db
       .updateTable("idempotency_keys")
       .set({ ...run, request_hash: requestHash, request_id: requestId })
-      .where("account_id", "=", scope.accountId)
-      .where("mode", "=", scope.mode)
+      .where(ownedBy(scope))
       .where("user_id", "=", scope.userId)
       .where("idempotency_key", "=", key)
       .where("attempt", "=", existing?.attempt ?? "")
@@ -136,8 +135,7 @@ export async function completeIdempotencyKey(
   await db
     .updateTable("idempotency_keys")
     .set({ state: "done", holder: null, response_status: response.status, response_body: response.body })
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("user_id", "=", scope.userId)
     .where("idempotency_key", "=", key)
     .where("attempt", "=", attempt)
@@ -153,8 +151,7 @@ export async function releaseIdempotencyKey(
 ): Promise<void> {
   await db
     .deleteFrom("idempotency_keys")
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("user_id", "=", scope.userId)
     .where("idempotency_key", "=", key)
     .where("attempt", "=", attempt)

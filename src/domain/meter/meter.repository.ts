@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -19,8 +20,7 @@ export async function meterTotals(db: Kysely<Database>, scope: AccountScope): Pr
       eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.lit(0)).as("cents"),
       eb.fn.countAll<number>().as("entries"),
     ])
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .groupBy("status")
     .execute();
   const posted = rows.find((row) => row.status === "posted");

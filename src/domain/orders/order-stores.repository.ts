@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { Database, OrderStoreTable } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -18,8 +19,7 @@ export async function findOrderStore(
     .selectFrom("order_stores")
     .selectAll()
     .where("id", "=", id)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("deleted_at", "is", null)
     .executeTakeFirst();
 }
@@ -28,8 +28,7 @@ export async function listOrderStores(db: Kysely<Database>, scope: AccountScope)
   return db
     .selectFrom("order_stores")
     .selectAll()
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("deleted_at", "is", null)
     .orderBy("id")
     .execute();

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { Database, PaymentMethodTable } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -14,8 +15,7 @@ export async function findPaymentMethod(
     .selectFrom("payment_methods")
     .selectAll()
     .where("id", "=", id)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("deleted_at", "is", null)
     .executeTakeFirst();
 }
@@ -27,8 +27,7 @@ export async function findDefaultPaymentMethod(
   return db
     .selectFrom("payment_methods")
     .selectAll()
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("is_default", "=", 1)
     .executeTakeFirst();
 }
@@ -37,8 +36,7 @@ export async function listPaymentMethods(db: Kysely<Database>, scope: AccountSco
   return db
     .selectFrom("payment_methods")
     .selectAll()
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("deleted_at", "is", null)
     .orderBy("id")
     .execute();
@@ -77,8 +75,7 @@ export async function clearDefaultPaymentMethod(
   await trx
     .updateTable("payment_methods")
     .set({ is_default: 0, updated_at: stamp })
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("is_default", "=", 1)
     .execute();
 }

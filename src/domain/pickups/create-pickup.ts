@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { AddressInput } from "../addresses/standardize-address.js";
 import { slices, storableIds } from "../batches/batches.repository.js";
 import { type BatchTiming, createBatches } from "../batches/create-batches.js";
@@ -54,8 +55,7 @@ export async function createPickup(
     ? await services.db
         .selectFrom("batches")
         .select(["id", "carrier_code"])
-        .where("account_id", "=", scope.accountId)
-        .where("mode", "=", scope.mode)
+        .where(ownedBy(scope))
         .where("id", "in", storableBatchIds)
         .execute()
     : [];
@@ -134,8 +134,7 @@ async function shipmentsIn(
       ...(await services.db
         .selectFrom("shipments")
         .selectAll()
-        .where("account_id", "=", scope.accountId)
-        .where("mode", "=", scope.mode)
+        .where(ownedBy(scope))
         .where("status", "not in", ["purchasing", "failed"])
         .where(column, "in", slice)
         .execute()),

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { Database, PickupTable } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -13,13 +14,7 @@ export async function findPickup(
   scope: AccountScope,
   id: number,
 ): Promise<PickupRow | undefined> {
-  return db
-    .selectFrom("pickups")
-    .selectAll()
-    .where("id", "=", id)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
-    .executeTakeFirst();
+  return db.selectFrom("pickups").selectAll().where("id", "=", id).where(ownedBy(scope)).executeTakeFirst();
 }
 
 export interface PickupFilter {
@@ -36,7 +31,7 @@ export async function listPickups(
   filter: PickupFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: PickupRow[]; total: number }> {
-  let query = db.selectFrom("pickups").where("account_id", "=", scope.accountId).where("mode", "=", scope.mode);
+  let query = db.selectFrom("pickups").where(ownedBy(scope));
   if (filter.from) query = query.where("pickup_date", ">=", filter.from);
   if (filter.to) query = query.where("pickup_date", "<=", filter.to);
   if (filter.status) query = query.where("status", "=", filter.status);

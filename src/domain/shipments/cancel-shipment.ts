@@ -1,4 +1,5 @@
 import { findCarrier } from "../../carriers/registry.js";
+import { ownedBy } from "../../storage/owned-by.js";
 import { DomainError, notFound } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { cancelRefusal } from "./cancel-window.js";
@@ -107,8 +108,7 @@ async function shipmentOrNotFound(services: DomainServices, scope: AccountScope,
     .selectFrom("shipments")
     .selectAll()
     .where("id", "=", id)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .where("status", "not in", ["purchasing", "failed"])
     .executeTakeFirst();
   if (!shipment) throw notFound("shipment", id);

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
 import type { Database, LabelTable, MeterEntryTable, ParcelTable, ShipmentTable } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 import { listTrackingEvents, type TrackingEventRow } from "../tracking/tracking.repository.js";
@@ -29,13 +30,7 @@ export async function insertParcels(db: Executor, rows: Insertable<ParcelTable>[
 }
 
 export async function findShipment(db: Executor, scope: AccountScope, id: number): Promise<ShipmentRow | undefined> {
-  return db
-    .selectFrom("shipments")
-    .selectAll()
-    .where("id", "=", id)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
-    .executeTakeFirst();
+  return db.selectFrom("shipments").selectAll().where("id", "=", id).where(ownedBy(scope)).executeTakeFirst();
 }
 
 /** The shipment bought under one idempotent request, in the caller's scope. */
@@ -48,8 +43,7 @@ export async function findShipmentByRequestKey(
     .selectFrom("shipments")
     .selectAll()
     .where("request_key", "=", requestKey)
-    .where("account_id", "=", scope.accountId)
-    .where("mode", "=", scope.mode)
+    .where(ownedBy(scope))
     .executeTakeFirst();
 }
 
