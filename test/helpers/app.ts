@@ -94,6 +94,38 @@ export async function createTestAccount(
   return { accountId: account.id, userId: user.id, keys, auth: { authorization: `Bearer ${keys.test}` } };
 }
 
+/** The three accounts an isolation test needs: a merchant, a stranger and the merchant's child. */
+export interface TestTenants {
+  merchant: TestAccount;
+  other: TestAccount;
+  child: TestAccount;
+}
+
+export async function createTestTenants(services: AppServices): Promise<TestTenants> {
+  const merchant = await createTestAccount(services);
+  const other = await createTestAccount(services);
+  const child = await createTestAccount(services, { parentId: merchant.accountId });
+  return { merchant, other, child };
+}
+
+/**
+ * `call(auth, method, path, payload)`: one request under `/api/v2` with the given key, to the app
+ * that `app()` returns at the time of the call (test files build theirs in `beforeAll`).
+ */
+export function apiCaller(app: () => TestApp) {
+  return (
+    auth: TestAccount["auth"],
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => app().app.inject({ method, url: `/api/v2${url}`, headers: auth, payload });
+}
+
+/** The production-mode key of an account, as request headers. */
+export const liveAuth = (account: TestAccount): TestAccount["auth"] => ({
+  authorization: `Bearer ${account.keys.production}`,
+});
+
 /** A user with keys added to an existing account. */
 export async function addTestUser(services: AppServices, accountId: number, roles: Role[]): Promise<TestAccount> {
   sequence += 1;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMeterEntry } from "../../src/domain/shipments/shipments.repository.js";
 import { SANDBOX_DECLINED_BANK_ACCOUNT, SANDBOX_DECLINED_CARD } from "../../src/payments/sandbox-gateway.js";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { buildTestApp, createTestAccount, createTestTenants, type TestAccount, type TestApp } from "../helpers/app.js";
 import { BANK, VISA } from "../helpers/payment-methods.js";
 
 describe("the postage meter", () => {
@@ -13,9 +13,7 @@ describe("the postage meter", () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    merchant = await createTestAccount(t.services);
-    other = await createTestAccount(t.services);
-    child = await createTestAccount(t.services, { parentId: merchant.accountId });
+    ({ merchant, other, child } = await createTestTenants(t.services));
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import {
+  apiCaller,
+  buildTestApp,
+  createTestTenants,
+  liveAuth,
+  type TestAccount,
+  type TestApp,
+} from "../helpers/app.js";
 
 const STORE_KEYS = ["created_at", "external_id", "id", "name", "service_type", "updated_at"];
 const SHOPIFY = { shop_domain: "porter-demo.myshopify.com", access_token: "shpat_0123456789abcdef0123456789abcdef" };
@@ -12,15 +19,11 @@ describe("order stores", () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    merchant = await createTestAccount(t.services);
-    other = await createTestAccount(t.services);
-    child = await createTestAccount(t.services, { parentId: merchant.accountId });
+    ({ merchant, other, child } = await createTestTenants(t.services));
   });
   afterAll(() => t.close());
 
-  const call = (auth: TestAccount["auth"], method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v2${url}`, headers: auth, payload });
-  const live = (account: TestAccount) => ({ authorization: `Bearer ${account.keys.production}` });
+  const call = apiCaller(() => t);
   const createStore = (auth: TestAccount["auth"], store: object, prefix = "") =>
     call(auth, "POST", `${prefix}/order_stores`, { order_store: store });
 
@@ -112,8 +115,8 @@ describe("order stores", () => {
     const foreignPut = await call(other.auth, "PUT", `/order_stores/${store.id}`, { order_store: { name: "Stolen" } });
     expect(foreignPut.statusCode).toBe(404);
     expect((await call(other.auth, "GET", "/order_stores")).json().order_stores).toEqual([]);
-    expect((await call(live(merchant), "GET", `/order_stores/${store.id}`)).statusCode).toBe(404);
-    expect((await call(live(merchant), "GET", "/order_stores")).json().order_stores).toEqual([]);
+    expect((await call(liveAuth(merchant), "GET", `/order_stores/${store.id}`)).statusCode).toBe(404);
+    expect((await call(liveAuth(merchant), "GET", "/order_stores")).json().order_stores).toEqual([]);
 
     const prefix = `/customers/${child.accountId}`;
     const forChild = await createStore(merchant.auth, { name: "Child shop", service_type: "custom" }, prefix);

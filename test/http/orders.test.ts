@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { buildTestApp, createTestTenants, type TestAccount, type TestApp } from "../helpers/app.js";
 
 const ORDER_KEYS = [
   "id",
@@ -130,9 +130,7 @@ describe("orders of custom stores", () => {
   beforeAll(async () => {
     t = await buildTestApp();
     t.clock.set(new Date("2026-03-02T15:00:00.000Z"));
-    merchant = await createTestAccount(t.services);
-    other = await createTestAccount(t.services);
-    child = await createTestAccount(t.services, { parentId: merchant.accountId });
+    ({ merchant, other, child } = await createTestTenants(t.services));
     storeId = await createStore(merchant.auth, { name: "Web shop", service_type: "custom" });
     shopifyId = await createStore(merchant.auth, {
       name: "Shopify",

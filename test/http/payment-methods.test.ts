@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_DECLINED_CARD } from "../../src/payments/sandbox-gateway.js";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import {
+  apiCaller,
+  buildTestApp,
+  createTestAccount,
+  createTestTenants,
+  liveAuth,
+  type TestAccount,
+  type TestApp,
+} from "../helpers/app.js";
 import { BANK, BILLING, VISA } from "../helpers/payment-methods.js";
 
 const METHOD_KEYS = [
@@ -22,21 +30,13 @@ describe("payment methods", () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    merchant = await createTestAccount(t.services);
-    other = await createTestAccount(t.services);
-    child = await createTestAccount(t.services, { parentId: merchant.accountId });
+    ({ merchant, other, child } = await createTestTenants(t.services));
   });
   afterAll(() => t.close());
 
-  const call = (
-    auth: TestAccount["auth"],
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    payload?: Record<string, unknown>,
-  ) => t.app.inject({ method, url: `/api/v2${url}`, headers: auth, payload });
+  const call = apiCaller(() => t);
   const add = (auth: TestAccount["auth"], method: Record<string, unknown>) =>
     call(auth, "POST", "/payment_methods", { payment_method: method });
-  const live = (account: TestAccount) => ({ authorization: `Bearer ${account.keys.production}` });
 
   it("adds a card: 201, every documented key, brand from the number, only the last 4 digits", async () => {
     const created = await add(merchant.auth, VISA);
@@ -247,9 +247,9 @@ describe("payment methods", () => {
     });
 
     it("test and production keys have separate payment methods", async () => {
-      expect((await call(live(merchant), "GET", `/payment_methods/${cardId}`)).statusCode).toBe(404);
-      expect((await call(live(merchant), "GET", "/payment_methods")).json().payment_methods).toEqual([]);
-      const production = (await add(live(merchant), VISA)).json().payment_method;
+      expect((await call(liveAuth(merchant), "GET", `/payment_methods/${cardId}`)).statusCode).toBe(404);
+      expect((await call(liveAuth(merchant), "GET", "/payment_methods")).json().payment_methods).toEqual([]);
+      const production = (await add(liveAuth(merchant), VISA)).json().payment_method;
       expect((await call(merchant.auth, "GET", `/payment_methods/${production.id}`)).statusCode).toBe(404);
     });
 

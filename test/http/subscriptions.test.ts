@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendEvents } from "../../src/events/outbox.js";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import {
+  apiCaller,
+  buildTestApp,
+  createTestAccount,
+  createTestTenants,
+  liveAuth,
+  type TestAccount,
+  type TestApp,
+} from "../helpers/app.js";
 
 const HOOK_URL = "https://hooks.example.com/porter";
 const SUBSCRIPTION_KEYS = [
@@ -26,18 +34,11 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
 
   beforeAll(async () => {
     t = await buildTestApp();
-    merchant = await createTestAccount(t.services);
-    other = await createTestAccount(t.services);
-    child = await createTestAccount(t.services, { parentId: merchant.accountId });
+    ({ merchant, other, child } = await createTestTenants(t.services));
   });
   afterAll(() => t.close());
 
-  const call = (
-    auth: TestAccount["auth"],
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    payload?: Record<string, unknown>,
-  ) => t.app.inject({ method, url: `/api/v2${url}`, headers: auth, payload });
+  const call = apiCaller(() => t);
   const subscribe = (auth: TestAccount["auth"], body: Record<string, unknown> = {}, prefix = "") =>
     call(auth, "POST", `${prefix}/subscriptions`, {
       subscription_type: "shipment_tracking",
@@ -47,7 +48,6 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
       auth_type: "hmac",
       ...body,
     });
-  const live = (account: TestAccount) => ({ authorization: `Bearer ${account.keys.production}` });
 
   it("creates a subscription (201, bare object, every documented key) and shows a generated secret once", async () => {
     const created = await subscribe(merchant.auth);
@@ -249,8 +249,8 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
     });
 
     it("keeps test and production subscriptions apart", async () => {
-      expect((await call(live(merchant), "GET", `/subscriptions/${mine}`)).statusCode).toBe(404);
-      const ids = (await call(live(merchant), "GET", "/subscriptions"))
+      expect((await call(liveAuth(merchant), "GET", `/subscriptions/${mine}`)).statusCode).toBe(404);
+      const ids = (await call(liveAuth(merchant), "GET", "/subscriptions"))
         .json()
         .subscriptions.map((s: { id: number }) => s.id);
       expect(ids).not.toContain(mine);
@@ -331,7 +331,7 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
       expect(tracked.map((e: { payload: { tracking_event_id: number } }) => e.payload.tracking_event_id)).toEqual([
         1, 6,
       ]);
-      const production = (await call(live(pullAccount), "GET", "/events")).json().events;
+      const production = (await call(liveAuth(pullAccount), "GET", "/events")).json().events;
       expect(production.map((e: { payload: { tracking_event_id: number } }) => e.payload.tracking_event_id)).toEqual([
         3,
       ]);
