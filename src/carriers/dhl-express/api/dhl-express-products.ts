@@ -1,0 +1,268 @@
+import type { CarrierAddress } from "../../carrier.js";
+import type { CostLine, RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.js";
+import { quoteFromLines, sumCents } from "../../sandbox/money.js";
+import type {
+  DhlEncodingFormat,
+  DhlExportReasonType,
+  DhlLineItem,
+  DhlPackage,
+  DhlPriceBreakdownItem,
+  DhlProduct,
+  DhlRateAddress,
+} from "./dhl-express-wire.js";
+
+/**
+ * DHL Express global product codes per Porter service: the non-document product for goods, the
+ * document one for papers (MyDHL API reference data: P/D Express Worldwide, Y/T Express 12:00,
+ * E/K Express 9:00).
+ */
+const PRODUCTS: Record<string, { goods: string; documents: string }> = {
+  express_worldwide: { goods: "P", documents: "D" },
+  express1200: { goods: "Y", documents: "T" },
+  express900: { goods: "E", documents: "K" },
+};
+
+/** The product code DHL prices and ships a Porter service as; undefined for a service it has none for. */
+export function dhlProductCode(service: ServiceDefinition, documents: boolean): string | undefined {
+  const product = PRODUCTS[service.serviceCode];
+  return product && (documents ? product.documents : product.goods);
+}
+
+/** The Porter service (its code) a DHL product code belongs to, either variant. */
+export function serviceCodeOfProduct(productCode: string): string | undefined {
+  return Object.entries(PRODUCTS).find(([, p]) => p.goods === productCode || p.documents === productCode)?.[0];
+}
+
+/** DHL packaging codes for Porter package types; the shipper's own packaging sends none. */
+const DHL_PACKAGING: Record<string, string> = { envelope: "XPD" };
+
+/** An envelope carries papers: documents are not declared to customs and take the document products. */
+export function carriesDocuments(parcels: readonly Pick<RatedParcel, "packageType">[]): boolean {
+  return parcels.length > 0 && parcels.every((parcel) => parcel.packageType === "envelope");
+}
+
+const OUNCES_PER_POUND = 16;
+
+/** Pounds to DHL's three decimals, never below its 0.001 minimum. */
+export function poundsOf(weightOz: number): number {
+  return Math.max(0.001, Math.round((weightOz / OUNCES_PER_POUND) * 1000) / 1000);
+}
+
+/** One parcel as a DHL package, in imperial units (pounds, inches); sides unknown are left out. */
+export function dhlPackage(parcel: RatedParcel): DhlPackage {
+  const sides = [parcel.lengthIn, parcel.widthIn, parcel.heightIn];
+  const typeCode = DHL_PACKAGING[parcel.packageType];
+  return {
+    ...(typeCode ? { typeCode } : {}),
+    weight: poundsOf(parcel.weightOz),
+    ...(sides.every((side) => side > 0)
+      ? {
+          dimensions: {
+            length: Math.max(0.001, parcel.lengthIn),
+            width: Math.max(0.001, parcel.widthIn),
+            height: Math.max(0.001, parcel.heightIn),
+          },
+        }
+      : {}),
+  };
+}
+
+/** DHL's limits: 45 characters a line and a city, 12 a postal code. */
+const clip = (text: string, max: number) => text.trim().slice(0, max).trimEnd();
+
+/** An address as MyDHL API's rating takes it. */
+export function dhlRateAddress(address: CarrierAddress): DhlRateAddress {
+  return {
+    postalCode: clip(address.postal_code, 12),
+    cityName: clip(address.city, 45),
+    countryCode: address.country.toUpperCase(),
+    ...(address.state ? { provinceCode: clip(address.state, 35) } : {}),
+    addressLine1: clip(address.address1, 45),
+    ...(address.address2 ? { addressLine2: clip(address.address2, 45) } : {}),
+  };
+}
+
+/**
+ * The moment the parcels are handed to DHL as MyDHL API writes it ("2026-11-27T14:00:00GMT+00:00"):
+ * noon UTC of the ship day, or an hour from now when that has passed, as DHL refuses a time in the past.
+ */
+export function plannedShippingDateAndTime(shipDate: string, now: Date): string {
+  const noon = Date.parse(`${shipDate}T12:00:00Z`);
+  const at = new Date(Math.max(noon, now.getTime() + 60 * 60_000));
+  return `${at.toISOString().slice(0, 19)}GMT+00:00`;
+}
+
+/** Porter bills in US dollars; a DHL price in another currency cannot be charged as it is. */
+const BILLING_CURRENCY = "USD";
+
+/** DHL's service codes (MyDHL API rates) for the cost-line kinds Porter's sandbox carriers use for the same charges. */
+const COST_KINDS: Record<string, string> = {
+  FF: "fuel",
+  OO: "delivery_area",
+  TK: "residential",
+  II: "insurance",
+};
+
+/** A surcharge name as a cost-line kind when DHL's code is not one Porter names: "EMERGENCY SITUATION" → "emergency_situation". */
+function kindOfName(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "") || "surcharge"
+  );
+}
+
+const centsOf = (dollars: number) => Math.round(dollars * 100);
+
+/** The first of the product's prices in US dollars, preferring the account's billing currency. */
+function usdPrice(product: DhlProduct) {
+  const order = ["BILLC", "PULCL", "BASEC"];
+  return [...product.totalPrice]
+    .filter((p) => p.priceCurrency === BILLING_CURRENCY)
+    .sort((a, b) => order.indexOf(a.currencyType ?? "") - order.indexOf(b.currencyType ?? ""))[0];
+}
+
+export interface DhlQuote {
+  quote: RateQuote;
+  /** YYYY-MM-DD, DHL's estimate; null when it gave none. */
+  deliveryDate: string | null;
+  transitDays: number | null;
+}
+
+/**
+ * A DHL product's price as Porter's quote: DHL's own breakdown (the product's charge, then each
+ * priced surcharge under its kind, taxes on a line of their own), adding up to DHL's total to the
+ * cent. A product priced only in another currency is refused in words.
+ */
+export function quoteFromProduct(product: DhlProduct, parcels: readonly RatedParcel[]): DhlQuote | { refusal: string } {
+  const total = usdPrice(product);
+  if (!total) {
+    const currencies = [...new Set(product.totalPrice.map((p) => p.priceCurrency))].join(", ");
+    return { refusal: `DHL Express priced this shipment in ${currencies}; Porter bills in US dollars.` };
+  }
+  const totalCents = centsOf(total.price);
+  const breakdown =
+    product.detailedPriceBreakdown?.find(
+      (b) => b.priceCurrency === BILLING_CURRENCY && b.currencyType === total.currencyType,
+    )?.breakdown ?? [];
+  const [first, ...charges] = breakdown;
+  const surcharges: CostLine[] = charges
+    .filter(
+      (item): item is DhlPriceBreakdownItem & { price: number } => typeof item.price === "number" && item.price !== 0,
+    )
+    .map((item) => ({
+      kind: (item.serviceCode && COST_KINDS[item.serviceCode]) ?? kindOfName(item.name ?? item.serviceCode ?? ""),
+      description: titleCase(item.name ?? item.serviceCode ?? "Surcharge"),
+      amountCents: centsOf(item.price),
+    }));
+  const taxCents = centsOf(
+    product.totalPriceBreakdown
+      ?.find((b) => b.priceCurrency === BILLING_CURRENCY && b.currencyType === total.currencyType)
+      ?.priceBreakdown?.find((p) => p.typeCode === "STTXA")?.price ?? 0,
+  );
+  const taxes: CostLine[] = taxCents > 0 ? [{ kind: "tax", description: "Taxes", amountCents: taxCents }] : [];
+  // The product's own line takes what is left, so the lines always add up to DHL's total.
+  const base: CostLine = {
+    kind: "base",
+    description: titleCase(first?.name ?? product.productName ?? "DHL Express"),
+    amountCents: totalCents - sumCents([...surcharges, ...taxes].map((line) => line.amountCents)),
+  };
+  const weightLb = Math.max(product.weight.provided ?? 0, product.weight.volumetric ?? 0);
+  const billableOz =
+    weightLb > 0 ? Math.round(weightLb * OUNCES_PER_POUND) : sumCents(parcels.map((parcel) => parcel.weightOz));
+  const delivery = product.deliveryCapabilities;
+  return {
+    quote: quoteFromLines([base, ...surcharges, ...taxes], billableOz),
+    deliveryDate: delivery?.estimatedDeliveryDateAndTime?.slice(0, 10) ?? null,
+    transitDays: typeof delivery?.totalTransitDays === "number" ? delivery.totalTransitDays : null,
+  };
+}
+
+/** "FUEL SURCHARGE" → "Fuel Surcharge": DHL writes its charge names in capitals. */
+function titleCase(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/(^|[\s-])([a-z])/g, (_, gap: string, letter: string) => gap + letter.toUpperCase());
+}
+
+/** Porter's label formats DHL makes, and what MyDHL API calls them (LP2 has no Porter name). */
+const ENCODING_FORMATS: Record<string, DhlEncodingFormat> = { pdf: "pdf", zpl: "zpl", epl2: "epl" };
+
+/** The label formats a real DHL Express connection can buy, in Porter's names. */
+export const DHL_EXPRESS_LABEL_FORMATS = Object.keys(ENCODING_FORMATS);
+
+export function dhlEncodingFormat(format: string): DhlEncodingFormat | undefined {
+  return ENCODING_FORMATS[format];
+}
+
+/** DHL's transport label templates by label size; its default is the 4 × 8 in label. */
+const LABEL_TEMPLATES: Record<string, { templateName: string; widthIn: number; heightIn: number }> = {
+  "4x6": { templateName: "ECOM26_A6_002", widthIn: 4.1, heightIn: 5.8 },
+  "4x8": { templateName: "ECOM26_84_001", widthIn: 4, heightIn: 8 },
+  "8.5x11": { templateName: "ECOM26_84_A4_001", widthIn: 8.27, heightIn: 11.69 },
+  "8x11": { templateName: "ECOM26_84_A4_001", widthIn: 8.27, heightIn: 11.69 },
+};
+
+/** The DHL template for a label size (A4 sheets for the letter sizes), and the size it prints at. */
+export function labelTemplate(size: string): { templateName: string; widthIn: number; heightIn: number } {
+  return (
+    LABEL_TEMPLATES[size] ?? (LABEL_TEMPLATES["4x8"] as { templateName: string; widthIn: number; heightIn: number })
+  );
+}
+
+/** MIME type of a DHL document by its `imageFormat`. */
+export function contentTypeOf(imageFormat: string): string {
+  const format = imageFormat.toUpperCase();
+  if (format === "PDF") return "application/pdf";
+  return "text/plain";
+}
+
+/** One item of a parcel as it is declared; money in cents, weight of one unit in ounces. */
+export interface DeclaredItem {
+  description: string;
+  quantity: number;
+  unitValueCents: number;
+  weightOz: number | null;
+  countryOfOrigin: string | null;
+  hsTariffCode: string | null;
+  contentType: string | null;
+}
+
+/** Porter's customs content types as DHL's export reasons. */
+const EXPORT_REASONS: Record<string, DhlExportReasonType> = {
+  merchandise: "commercial_purpose_or_sale",
+  gift: "gift",
+  commercial_sample: "sample",
+  returned_goods: "return",
+  documents: "permanent",
+};
+
+export function exportReasonType(contentType: string | null): DhlExportReasonType {
+  return (contentType ? EXPORT_REASONS[contentType] : undefined) ?? "permanent";
+}
+
+/**
+ * The declared items as DHL's export declaration lines: unit price, quantity in pieces, the
+ * line's total net weight in pounds, the HS code as the outbound commodity code, and the country
+ * of manufacture (the origin country when the item names none).
+ */
+export function exportLineItems(items: readonly DeclaredItem[], originCountry: string): DhlLineItem[] {
+  return items.map((item, index) => ({
+    number: index + 1,
+    description: clip(item.description || "Goods", 512),
+    price: item.unitValueCents / 100,
+    quantity: { value: Math.max(1, item.quantity), unitOfMeasurement: "PCS" },
+    ...(item.hsTariffCode
+      ? { commodityCodes: [{ typeCode: "outbound" as const, value: item.hsTariffCode.replace(/\D/g, "") }] }
+      : {}),
+    exportReasonType: exportReasonType(item.contentType),
+    manufacturerCountry: (item.countryOfOrigin ?? originCountry).toUpperCase(),
+    weight: { netValue: poundsOf((item.weightOz ?? 0) * Math.max(1, item.quantity)) },
+  }));
+}
+
+/** The shipment's declared value: every line's unit value times its quantity, in cents. */
+export function declaredValueCents(items: readonly DeclaredItem[]): number {
+  return sumCents(items.map((item) => item.unitValueCents * Math.max(1, item.quantity)));
+}
