@@ -10,11 +10,12 @@ import { createAccount } from "./domain/accounts/create-account.js";
 import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js";
 import { scheduleCloseOut } from "./domain/batches/close-out.js";
 import { connectAllSandboxCarriers } from "./domain/carriers/connect-carrier.js";
+import { scheduleStoreSyncs } from "./domain/orders/store-sync-schedule.js";
 import { createDomainCaches } from "./domain/services.js";
 import { WebhookDispatcher } from "./events/webhook-dispatcher.js";
 import { WebhookPoster } from "./events/webhook-poster.js";
 import { buildServer } from "./http/server.js";
-import { jobHandlers } from "./job-handlers.js";
+import { jobHandlers, storeSyncSchedule } from "./job-handlers.js";
 import { JobQueue } from "./jobs/queue.js";
 import { Worker } from "./jobs/worker.js";
 import { SandboxPaymentGateway } from "./payments/sandbox-gateway.js";
@@ -22,6 +23,7 @@ import { openDatabase } from "./storage/db.js";
 import { DiskFileStore } from "./storage/files/disk-file-store.js";
 import { migrateToLatest } from "./storage/migrate.js";
 import { loadSecretKey, SecretBox } from "./storage/secret-box.js";
+import { StoreConnectors } from "./stores/registry.js";
 
 /** Opens the database (migrated to the latest schema) and wires the domain services. */
 export async function openServices(config: Config, clock: Clock = systemClock): Promise<AppServices> {
@@ -39,6 +41,11 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
     jobs: new JobQueue(database.kysely, database.dialect, clock),
     payments: new SandboxPaymentGateway(),
     carrierApis: new CarrierApis({ uspsBaseUrl: config.uspsApiBaseUrl, timeoutMs: config.carrierApiTimeoutMs, clock }),
+    storeConnectors: new StoreConnectors({
+      clock,
+      timeoutMs: config.storeApiTimeoutMs,
+      baseUrls: { shopify: config.shopifyApiBaseUrl },
+    }),
   };
 }
 
@@ -50,9 +57,13 @@ export function createWorker(services: AppServices, logger?: FastifyInstance["lo
   });
 }
 
-/** A running worker, with the daily postal close-out on the queue (each close-out queues the next). */
+/**
+ * A running worker, with the daily postal close-out and the order stores' syncs on the queue (each
+ * round queues the next).
+ */
 export async function startWorker(services: AppServices, logger?: FastifyInstance["log"]): Promise<Worker> {
   await scheduleCloseOut(services);
+  await scheduleStoreSyncs(services, storeSyncSchedule(services));
   const worker = createWorker(services, logger);
   worker.start();
   return worker;

@@ -31,6 +31,13 @@ export interface Config {
   idempotencyLeaseMs: number;
   /** USPS APIs host for real USPS connections (a proxy, a stand-in); unset: USPS's test or production host by mode. */
   uspsApiBaseUrl: string | undefined;
+  /** Overrides every Shopify store's host (a proxy, a stand-in). */
+  shopifyApiBaseUrl: string | undefined;
+  storeApiTimeoutMs: number;
+  /** How often every platform store's new and changed orders are imported. */
+  storeSyncIntervalMs: number;
+  /** How far back the hourly reconciliation re-reads orders, to catch what webhooks missed. */
+  storeReconcileWindowMs: number;
   /** How long one call to a carrier API may take before it counts as failed. */
   carrierApiTimeoutMs: number;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
@@ -82,6 +89,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (uspsApiBaseUrl && !/^https?:\/\//.test(uspsApiBaseUrl)) {
     throw new ConfigError(`USPS_API_BASE_URL must be an http(s) URL, got "${uspsApiBaseUrl}"`);
   }
+  const shopifyApiBaseUrl = env.SHOPIFY_API_BASE_URL ? env.SHOPIFY_API_BASE_URL.replace(/\/+$/, "") : undefined;
+  if (shopifyApiBaseUrl && !/^https?:\/\//.test(shopifyApiBaseUrl)) {
+    throw new ConfigError(`SHOPIFY_API_BASE_URL must be an http(s) URL, got "${shopifyApiBaseUrl}"`);
+  }
   const secretKey = env.SECRET_KEY || undefined;
   if (secretKey && !/^[0-9a-fA-F]{64}$/.test(secretKey) && Buffer.from(secretKey, "base64").length !== 32) {
     throw new ConfigError("SECRET_KEY must be 32 bytes written as 64 hex characters or as base64");
@@ -106,6 +117,10 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyLeaseMs: integer(env, "IDEMPOTENCY_LEASE_MS", 10_000, 1000, 600_000),
     uspsApiBaseUrl,
     carrierApiTimeoutMs: integer(env, "CARRIER_API_TIMEOUT_MS", 15_000, 100, 300_000),
+    shopifyApiBaseUrl,
+    storeApiTimeoutMs: integer(env, "STORE_API_TIMEOUT_MS", 30_000, 100, 300_000),
+    storeSyncIntervalMs: integer(env, "STORE_SYNC_INTERVAL_MS", 900_000, 60_000, 86_400_000),
+    storeReconcileWindowMs: integer(env, "STORE_RECONCILE_WINDOW_MS", 86_400_000, 3_600_000, 30 * 86_400_000),
     secretKey,
   };
 }

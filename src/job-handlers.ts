@@ -2,6 +2,14 @@ import type { AppServices } from "./app-services.js";
 import { type CloseOutPayload, closeOutPostalDay, POSTAL_CLOSE_OUT_JOB } from "./domain/batches/close-out.js";
 import { GENERATE_MANIFESTS_JOB, type ManifestPayload } from "./domain/batches/create-batches.js";
 import { generateManifests } from "./domain/batches/generate-manifests.js";
+import {
+  RECONCILE_STORES_JOB,
+  reconcileAllStores,
+  type StoreSyncSchedule,
+  SYNC_ALL_STORES_JOB,
+  syncAllStores,
+} from "./domain/orders/store-sync-schedule.js";
+import { SYNC_ORDER_STORE_JOB, type SyncOrderStorePayload, syncOrderStore } from "./domain/orders/sync-order-store.js";
 import { SETTLE_REFUND_JOB, settleRefund } from "./domain/shipments/cancel-shipment.js";
 import { RECOVER_PURCHASE_JOB } from "./domain/shipments/purchase-shipment.js";
 import { recoverPurchase } from "./domain/shipments/recover-purchase.js";
@@ -17,6 +25,7 @@ import type { JobHandlers } from "./jobs/worker.js";
 
 /** Every job kind the worker knows, by name, wired to its use case. */
 export function jobHandlers(services: AppServices): JobHandlers {
+  const storeSchedule = storeSyncSchedule(services);
   return {
     [RESEND_DELIVERY_JOB]: async (payload) => {
       const poster = new WebhookPoster(
@@ -37,5 +46,15 @@ export function jobHandlers(services: AppServices): JobHandlers {
     [SETTLE_REFUND_JOB]: async (payload) => settleRefund(services, (payload as { meterEntryId: number }).meterEntryId),
     [GENERATE_MANIFESTS_JOB]: async (payload) => generateManifests(services, payload as ManifestPayload),
     [POSTAL_CLOSE_OUT_JOB]: async (payload) => void (await closeOutPostalDay(services, payload as CloseOutPayload)),
+    [SYNC_ORDER_STORE_JOB]: async (payload) => void (await syncOrderStore(services, payload as SyncOrderStorePayload)),
+    [SYNC_ALL_STORES_JOB]: async () => void (await syncAllStores(services, storeSchedule)),
+    [RECONCILE_STORES_JOB]: async () => void (await reconcileAllStores(services, storeSchedule)),
+  };
+}
+
+export function storeSyncSchedule(services: AppServices): StoreSyncSchedule {
+  return {
+    syncIntervalMs: services.config.storeSyncIntervalMs,
+    reconcileWindowMs: services.config.storeReconcileWindowMs,
   };
 }

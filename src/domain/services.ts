@@ -6,6 +6,7 @@ import type { PaymentGateway } from "../payments/payment-gateway.js";
 import type { FileStore } from "../storage/files/file-store.js";
 import type { Database } from "../storage/schema.js";
 import type { SecretBox } from "../storage/secret-box.js";
+import type { StoreConnectors } from "../stores/registry.js";
 import type { CarrierAccountRow, CarrierServiceStatusRow } from "./carriers/carrier-accounts.repository.js";
 import { ExpiringCache } from "./shared/expiring-cache.js";
 
@@ -24,6 +25,8 @@ export interface DomainServices {
   jobs: JobQueue;
   /** Holds card and bank numbers and charges them; Porter keeps only its tokens. */
   payments: PaymentGateway;
+  /** The e-commerce platforms' APIs, for order stores connected to one. */
+  storeConnectors: StoreConnectors;
 }
 
 /**

@@ -404,6 +404,7 @@ export interface Database {
   orders: OrderTable;
   order_items: OrderItemTable;
   order_shipments: OrderShipmentTable;
+  store_webhook_deliveries: StoreWebhookDeliveryTable;
 }
 
 export interface OrderStoreTable {
@@ -418,6 +419,14 @@ export interface OrderStoreTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** When the last sync that read every page finished. */
+  last_synced_at: string | null;
+  /** null until the first sync; then queued, running, succeeded or failed. */
+  sync_status: string | null;
+  /** Why the last sync failed, in the platform's words. */
+  sync_error: string | null;
+  /** The newest platform update time imported: the next sync reads from there. */
+  sync_cursor: string | null;
 }
 
 /** Amounts in integer cents; addresses are JSON text. */
@@ -444,6 +453,8 @@ export interface OrderTable {
   external_customer_id: string | null;
   shipping_method: string | null;
   ship_by_date: string | null;
+  /** The platform's own last change of an imported order; null for custom orders. */
+  platform_updated_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -461,6 +472,7 @@ export interface OrderItemTable {
   external_id: string | null;
   alt_external_id: string | null;
   sku: string | null;
+  variant_id: string | null;
   weight_oz: number | null;
   quantity: number | null;
   price_cents: number | null;
@@ -478,7 +490,18 @@ export interface OrderShipmentTable {
   shipping_cost_cents: number;
   /** 0/1 */
   notify: number;
+  /** The platform's id for the written-back shipment (a Shopify fulfillment). */
+  platform_shipment_id: string | null;
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A platform webhook delivery taken, so a second delivery of it changes nothing. */
+export interface StoreWebhookDeliveryTable {
+  id: Generated<number>;
+  order_store_id: number;
+  delivery_id: string;
+  topic: string;
+  received_at: string;
 }

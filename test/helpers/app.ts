@@ -16,6 +16,7 @@ import { JobQueue } from "../../src/jobs/queue.js";
 import { SandboxPaymentGateway } from "../../src/payments/sandbox-gateway.js";
 import { DiskFileStore } from "../../src/storage/files/disk-file-store.js";
 import { SecretBox } from "../../src/storage/secret-box.js";
+import { StoreConnectors } from "../../src/stores/registry.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
 export interface TestApp {
@@ -47,6 +48,13 @@ export async function buildTestApp(
     jobs: new JobQueue(database.db.kysely, database.db.dialect, clock),
     payments: new SandboxPaymentGateway(),
     carrierApis: new CarrierApis({ uspsBaseUrl: config.uspsApiBaseUrl, timeoutMs: config.carrierApiTimeoutMs, clock }),
+    storeConnectors: new StoreConnectors({
+      clock,
+      timeoutMs: config.storeApiTimeoutMs,
+      baseUrls: { shopify: config.shopifyApiBaseUrl },
+      // Platform throttling waits are the stand-ins' word, not time a test should spend.
+      wait: async () => {},
+    }),
   };
   const app = await buildServer(services, {
     logger: options.logger ?? false,

@@ -65,7 +65,8 @@ export interface OrderInput {
   ship_by_date?: string | null;
 }
 
-function checked(field: string, cents: number): number {
+/** Integer cents that a cents column holds, else 422 naming the field. */
+export function checkedCents(field: string, cents: number): number {
   if (!Number.isSafeInteger(cents) || Math.abs(cents) > MAX_CENTS) {
     throw new DomainError("order.amount_too_large", `${field} is larger than Porter stores (21,474,836.47).`);
   }
@@ -78,7 +79,7 @@ function cents(field: string, amount: number | null | undefined): number | null 
 
 /** A wire amount in US dollars as integer cents that a cents column holds. */
 export function amountCents(field: string, amount: number): number {
-  return checked(field, usdToCents(amount));
+  return checkedCents(field, usdToCents(amount));
 }
 
 /** An item's cost is price × quantity when not sent, worked out in cents for whole quantities. */
@@ -90,7 +91,7 @@ export function orderItemRows(items: readonly OrderItemInput[]): NewOrderItem[] 
     const cost =
       sentCost ??
       (price !== null && quantity !== null && Number.isInteger(quantity)
-        ? checked(`items[${index}].cost`, price * quantity)
+        ? checkedCents(`items[${index}].cost`, price * quantity)
         : null);
     return {
       item_id: item.item_id ?? null,
@@ -151,14 +152,14 @@ export function orderColumns(input: OrderInput, items: readonly NewOrderItem[] |
   if (isNew) {
     const itemCosts = (items ?? []).map((item) => item.cost_cents);
     if (columns.items_total_cents == null && itemCosts.length > 0 && itemCosts.every((c) => c != null)) {
-      columns.items_total_cents = checked(
+      columns.items_total_cents = checkedCents(
         "items_total",
         itemCosts.reduce((sum: number, c) => sum + (c ?? 0), 0),
       );
     }
     const parts = [columns.items_total_cents, columns.tax_total_cents, columns.shipping_total_cents];
     if (columns.total_cents == null && parts.some((part) => part != null)) {
-      columns.total_cents = checked(
+      columns.total_cents = checkedCents(
         "total",
         parts.reduce((sum: number, part) => sum + (part ?? 0), 0),
       );
