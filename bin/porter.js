@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // The operator's CLI; runs the compiled build (`npm run build`).
-import "../dist/cli.js";
+import "../dist/cli/index.js";

@@ -89,8 +89,8 @@ export async function measureWebhookDelivery(cpu?: string): Promise<WebhookThrou
       { allowPrivate: true },
     );
     const [program, args] = cpu
-      ? ["taskset", ["-c", cpu, process.execPath, "dist/cli.js", "worker"]]
-      : [process.execPath, ["dist/cli.js", "worker"]];
+      ? ["taskset", ["-c", cpu, process.execPath, "dist/cli/index.js", "worker"]]
+      : [process.execPath, ["dist/cli/index.js", "worker"]];
     const child = spawn(program, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
     worker = child;
     await new Promise<void>((resolve, reject) => {

@@ -199,7 +199,7 @@ async function main(): Promise<void> {
     path.join(dataDir, "baseline.log"),
   );
   const porter = await start(
-    ["dist/cli.js", "serve", "--no-worker"],
+    ["dist/cli/index.js", "serve", "--no-worker"],
     {
       PORT: String(porterPort),
       HOST: "127.0.0.1",

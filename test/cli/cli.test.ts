@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runCli } from "../../src/cli/program.js";
 import { findKeyHolder } from "../../src/domain/accounts/accounts.repository.js";
 import { hashApiKey } from "../../src/domain/accounts/api-keys.js";
-import { runCli } from "../../src/main.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 
 interface CliResult {
@@ -299,7 +299,7 @@ describe("the porter CLI", () => {
     const result = await cli("--help");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Usage: porter");
-    for (const command of ["serve", "worker", "migrate", "accounts", "users", "keys"]) {
+    for (const command of ["serve", "worker", "migrate", "accounts", "users", "keys", "carriers", "stores"]) {
       expect(result.stdout).toMatch(new RegExp(`^ {2}${command}\\b`, "m"));
     }
   });
@@ -365,5 +365,108 @@ describe("the porter CLI", () => {
     const gone = await cli("carriers", "disconnect", "--account", String(accountId), "--id", String(connected.id));
     expect(gone.code, gone.stderr).toBe(0);
     expect(json<unknown[]>(await cli("--json", "carriers", "list", "--account", String(accountId)))).toEqual([]);
+  });
+  it("creates, lists, shows, renames and deletes order stores, never printing credentials", async () => {
+    const custom = json<{ id: number; service_type: string; mode: string; name: string }>(
+      await cli("--json", "stores", "create", "--account", String(accountId), "--name", "Web", "--type", "custom"),
+    );
+    expect(custom).toMatchObject({ service_type: "custom", mode: "test", name: "Web" });
+
+    const savedSecret = process.env.PORTER_STORE_CONSUMER_SECRET;
+    process.env.PORTER_STORE_CONSUMER_SECRET = "cs_from_the_environment";
+    let woo: CliResult;
+    try {
+      woo = await cli(
+        "stores",
+        "create",
+        "--account",
+        String(accountId),
+        "--name",
+        "Woo",
+        "--type",
+        "woocommerce",
+        "--mode",
+        "production",
+        "--site-url",
+        "https://shop.example.com",
+        "--consumer-key",
+        "ck_secret_key",
+      );
+    } finally {
+      if (savedSecret === undefined) delete process.env.PORTER_STORE_CONSUMER_SECRET;
+      else process.env.PORTER_STORE_CONSUMER_SECRET = savedSecret;
+    }
+    expect(woo.code, woo.stderr).toBe(0);
+    const wooId = Number(/^Created woocommerce store (\d+) \(Woo\)$/m.exec(woo.stdout)?.[1]);
+    const sealed = await testDb.db.kysely
+      .selectFrom("order_stores")
+      .select("credentials_sealed")
+      .where("id", "=", wooId)
+      .executeTakeFirstOrThrow();
+    expect(sealed.credentials_sealed).not.toContain("ck_secret_key");
+
+    const missing = await cli(
+      "stores",
+      "create",
+      "--account",
+      String(accountId),
+      "--name",
+      "Shop",
+      "--type",
+      "shopify",
+      "--shop-domain",
+      "x.myshopify.com",
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("order_store.credentials_missing");
+    expect(missing.stderr).toContain("access_token");
+
+    const testStores = json<Array<{ id: number }>>(
+      await cli("--json", "stores", "list", "--account", String(accountId)),
+    );
+    expect(testStores.map((s) => s.id)).toEqual([custom.id]);
+    const production = await cli("stores", "list", "--account", String(accountId), "--mode", "production");
+    expect(production.stdout).toBe(`${wooId}\twoocommerce\tproduction\tWoo\n`);
+
+    const shown = await cli(
+      "--json",
+      "stores",
+      "show",
+      "--account",
+      String(accountId),
+      "--mode",
+      "production",
+      "--id",
+      String(wooId),
+    );
+    expect(json(shown)).toMatchObject({ id: wooId, service_type: "woocommerce", name: "Woo" });
+    expect(shown.stdout).not.toMatch(/ck_secret_key|cs_from_the_environment|credentials/);
+    // A store of the other mode, or another account's, is not found.
+    const otherMode = await cli("stores", "show", "--account", String(accountId), "--id", String(wooId));
+    expect(otherMode.code).toBe(1);
+    expect(otherMode.stderr).toContain("order_store.not_found");
+
+    const renamed = await cli(
+      "stores",
+      "rename",
+      "--account",
+      String(accountId),
+      "--id",
+      String(custom.id),
+      "--name",
+      "Shop 2",
+    );
+    expect(renamed.stdout.trim()).toBe(`Renamed store ${custom.id} to Shop 2`);
+    const deleted = await cli("stores", "delete", "--account", String(accountId), "--id", String(custom.id));
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(json<unknown[]>(await cli("--json", "stores", "list", "--account", String(accountId)))).toEqual([]);
+
+    const noAccount = await cli("stores", "list", "--account", "999999");
+    expect(noAccount.code).toBe(1);
+    expect(noAccount.stderr).toContain("account.not_found");
+    expect((await cli("stores", "create", "--account", String(accountId), "--name", "X", "--type", "etsy")).code).toBe(
+      2,
+    );
+    expect((await cli("stores", "show", "--account", String(accountId))).code).toBe(2);
   });
 });

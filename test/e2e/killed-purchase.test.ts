@@ -87,7 +87,7 @@ describe("a server process killed mid-purchase", () => {
       .execute();
     expect(pending?.status).toBe("purchasing");
 
-    const server = await start(["src/cli.ts", "serve"]);
+    const server = await start(["src/cli/index.ts", "serve"]);
     const sent = Date.now();
     const retry = await fetch(`${server.baseUrl}/api/v2/shipments/ship`, request);
     const waitedMs = Date.now() - sent;

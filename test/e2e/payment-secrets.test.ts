@@ -23,7 +23,7 @@ describe("card and bank numbers, as a real server process logging at trace level
   beforeAll(async () => {
     testDb = await createTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-payment-secrets-"));
-    server = await startServerProcess(["src/cli.ts", "serve"], {
+    server = await startServerProcess(["src/cli/index.ts", "serve"], {
       ...testDb.env,
       DATA_DIR: dataDir,
       LOG_LEVEL: "trace",

@@ -32,7 +32,7 @@ describe("the server as a real process", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-e2e-"));
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve"], {
+    server = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "serve"], {
       cwd: root,
       env: {
         ...process.env,

@@ -1,0 +1,46 @@
+import type { Command } from "commander";
+import { createWebhookDispatcher, ensureDemoAccount, openServices, startWorker } from "../app.js";
+import { loadConfig } from "../config.js";
+import { buildServer } from "../http/server.js";
+
+async function serve(options: { worker: boolean }): Promise<void> {
+  const services = await openServices(loadConfig());
+  const app = await buildServer(services);
+  const demo = await ensureDemoAccount(services);
+  if (demo) {
+    process.stdout.write(
+      [
+        "",
+        `Created the demo account ${demo.accountId} (user ${demo.email}). Its API keys are shown only now:`,
+        `  test:       ${demo.keys.test}`,
+        `  production: ${demo.keys.production}`,
+        "",
+      ].join("\n"),
+    );
+  }
+  const worker = options.worker ? await startWorker(services, app.log) : undefined;
+  const webhooks = options.worker ? createWebhookDispatcher(services, app.log) : undefined;
+  webhooks?.start();
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    await app.close();
+    await Promise.all([worker?.stop(), webhooks?.stop()]);
+    await services.database.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  const address = await app.listen({ port: services.config.port, host: services.config.host });
+  app.log.info({ address, database: services.database.dialect, worker: Boolean(worker) }, "Porter is listening");
+}
+
+export function addServeCommand(program: Command): void {
+  program
+    .command("serve")
+    .description("start the HTTP API (and, unless --no-worker, the job worker in the same process)")
+    .option("--no-worker", "do not run jobs in this process")
+    .action((options: { worker: boolean }) => serve(options));
+}

@@ -1,0 +1,150 @@
+import { type Command, Option } from "commander";
+import type { AppServices } from "../app-services.js";
+import { findAccount } from "../domain/accounts/accounts.repository.js";
+import { notFound } from "../domain/errors.js";
+import {
+  changeOrderStore,
+  createOrderStore,
+  deleteOrderStore,
+  findOrderStores,
+  getOrderStore,
+  type StoreType,
+} from "../domain/orders/order-stores.js";
+import type { OrderStoreRow } from "../domain/orders/order-stores.repository.js";
+import type { AccountScope } from "../domain/services.js";
+import { type KeyMode, modeOption, type Output, positiveInteger, print, withServices } from "./output.js";
+
+const STORE_TYPES: readonly StoreType[] = ["custom", "shopify", "woocommerce"];
+
+interface ScopeOptions {
+  account: number;
+  mode: KeyMode;
+}
+
+/** The credentials each option carries; secrets may come from the environment so they stay out of shell history. */
+const CREDENTIAL_OPTIONS = [
+  { flag: "--shop-domain <domain>", key: "shop_domain", help: "shopify: the shop's myshopify.com domain" },
+  {
+    flag: "--access-token <token>",
+    key: "access_token",
+    help: "shopify: Admin API access token",
+    env: "PORTER_STORE_ACCESS_TOKEN",
+  },
+  { flag: "--site-url <url>", key: "site_url", help: "woocommerce: the site's URL" },
+  {
+    flag: "--consumer-key <key>",
+    key: "consumer_key",
+    help: "woocommerce: REST API consumer key",
+    env: "PORTER_STORE_CONSUMER_KEY",
+  },
+  {
+    flag: "--consumer-secret <secret>",
+    key: "consumer_secret",
+    help: "woocommerce: REST API consumer secret",
+    env: "PORTER_STORE_CONSUMER_SECRET",
+  },
+] as const;
+
+const optionName = (key: string) => key.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/** What is shown of a store: never its credentials, sealed or not. */
+function shown(row: OrderStoreRow) {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    mode: row.mode,
+    name: row.name,
+    service_type: row.service_type,
+    external_id: row.external_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const line = (row: Pick<OrderStoreRow, "id" | "service_type" | "mode" | "name">) =>
+  `${row.id}\t${row.service_type}\t${row.mode}\t${row.name}`;
+
+/** The account must exist: a store of a missing account is a mistake worth naming. */
+async function scopeOf(services: AppServices, options: ScopeOptions): Promise<AccountScope> {
+  if (!(await findAccount(services.db, options.account))) throw notFound("account", options.account);
+  return { accountId: options.account, mode: options.mode };
+}
+
+function withScope(command: Command): Command {
+  return command
+    .requiredOption("--account <id>", "account id", positiveInteger("--account"))
+    .addOption(modeOption("key mode the store serves"));
+}
+
+export function addStoresCommands(program: Command, out: () => Output): Command {
+  const stores = program.command("stores").description("manage order stores (custom, Shopify, WooCommerce)");
+
+  withScope(stores.command("list").description("list an account's order stores")).action((options: ScopeOptions) =>
+    withServices(async (services) => {
+      const rows = (await findOrderStores(services, await scopeOf(services, options))).map(shown);
+      print(out(), rows, () => rows.map(line).join("\n") || "No stores.");
+    }),
+  );
+
+  const create = withScope(
+    stores
+      .command("create")
+      .description("create a custom store or connect a Shopify or WooCommerce store; credentials are stored sealed"),
+  )
+    .requiredOption("--name <name>", "store name")
+    .addOption(new Option("--type <type>", "store type").choices([...STORE_TYPES]).makeOptionMandatory())
+    .option("--external-id <id>", "your own id for the store");
+  for (const credential of CREDENTIAL_OPTIONS) {
+    const option = new Option(credential.flag, credential.help);
+    create.addOption("env" in credential ? option.env(credential.env) : option);
+  }
+  create.action(
+    (options: ScopeOptions & { name: string; type: StoreType; externalId?: string } & Record<string, unknown>) =>
+      withServices(async (services) => {
+        const credentials = Object.fromEntries(
+          CREDENTIAL_OPTIONS.flatMap(({ key }) => {
+            const value = options[optionName(key)];
+            return typeof value === "string" ? [[key, value]] : [];
+          }),
+        );
+        const row = await createOrderStore(services, await scopeOf(services, options), options.type, {
+          name: options.name,
+          externalId: options.externalId ?? null,
+          credentials,
+        });
+        print(out(), shown(row), () => `Created ${row.service_type} store ${row.id} (${row.name})`);
+      }),
+  );
+
+  withScope(stores.command("show").description("show one store"))
+    .requiredOption("--id <id>", "store id", positiveInteger("--id"))
+    .action((options: ScopeOptions & { id: number }) =>
+      withServices(async (services) => {
+        const row = await getOrderStore(services, await scopeOf(services, options), options.id);
+        print(out(), shown(row), () => line(row));
+      }),
+    );
+
+  withScope(stores.command("rename").description("rename a store"))
+    .requiredOption("--id <id>", "store id", positiveInteger("--id"))
+    .requiredOption("--name <name>", "new name")
+    .action((options: ScopeOptions & { id: number; name: string }) =>
+      withServices(async (services) => {
+        const row = await changeOrderStore(services, await scopeOf(services, options), options.id, {
+          name: options.name,
+        });
+        print(out(), shown(row), () => `Renamed store ${row.id} to ${row.name}`);
+      }),
+    );
+
+  withScope(stores.command("delete").description("delete a store; its orders stay in the database"))
+    .requiredOption("--id <id>", "store id", positiveInteger("--id"))
+    .action((options: ScopeOptions & { id: number }) =>
+      withServices(async (services) => {
+        const row = await deleteOrderStore(services, await scopeOf(services, options), options.id);
+        print(out(), { deleted: row.id }, () => `Deleted store ${row.id}`);
+      }),
+    );
+
+  return stores;
+}

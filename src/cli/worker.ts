@@ -1,0 +1,25 @@
+import type { Command } from "commander";
+import { createWebhookDispatcher, openServices, startWorker } from "../app.js";
+import { loadConfig } from "../config.js";
+
+async function runWorker(): Promise<void> {
+  const services = await openServices(loadConfig());
+  const worker = await startWorker(services);
+  const webhooks = createWebhookDispatcher(services);
+  webhooks.start();
+  const shutdown = async () => {
+    await Promise.all([worker.stop(), webhooks.stop()]);
+    await services.database.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown());
+  process.once("SIGINT", () => void shutdown());
+  process.stdout.write(`Worker ${worker.id} is running against ${services.database.dialect}\n`);
+}
+
+export function addWorkerCommand(program: Command): void {
+  program
+    .command("worker")
+    .description("run the job worker only")
+    .action(() => runWorker());
+}
