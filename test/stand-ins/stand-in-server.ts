@@ -1,4 +1,4 @@
-import http from "node:http";
+import http, { type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type StandInHandler = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => void;
@@ -40,4 +40,45 @@ export class StandInServer {
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
+}
+
+/** The failures a stand-in was told to produce: each fails the next `times` calls to one operation, or to any. */
+export class FaultQueue<Kind extends string, Operation extends string> {
+  readonly #faults: { kind: Kind; operation: Operation | undefined; times: number }[] = [];
+
+  add(kind: Kind, operation: Operation | undefined, times = 1): void {
+    this.#faults.push({ kind, operation, times });
+  }
+
+  clear(): void {
+    this.#faults.length = 0;
+  }
+
+  /** The failure this call to `operation` is to produce, if any; each use counts one call down. */
+  take(operation: Operation | undefined): Kind | undefined {
+    const fault = this.#faults.find((f) => f.operation === undefined || f.operation === operation);
+    if (!fault) return undefined;
+    fault.times -= 1;
+    if (fault.times <= 0) this.#faults.splice(this.#faults.indexOf(fault), 1);
+    return fault.kind;
+  }
+}
+
+/** A request body as its content type says: form fields, JSON, or undefined when it is neither. */
+export function parseRequestBody(raw: string, contentType: string | undefined): unknown {
+  if (contentType?.startsWith("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw));
+  try {
+    return raw === "" ? undefined : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
 }

@@ -1,0 +1,782 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type http from "node:http";
+import { fedex12CheckDigit } from "../../../src/carriers/sandbox/check-digits.js";
+import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
+
+/**
+ * A local FedEx REST API of ours, written from FedEx's published specs: API Authorization
+ * `POST /oauth/token`, Rate `POST /rate/v1/rates/quotes`, Ship `POST /ship/v1/shipments` and
+ * `PUT /ship/v1/shipments/cancel`, Track `POST /track/v1/trackingnumbers`, Address Validation
+ * `POST /address/v1/addresses/resolve` and Ground end-of-day close `PUT /ship/v1/endofday/`,
+ * with their paths, bearer auth, the specs' required fields and enums checked, and FedEx's error
+ * body (`transactionId`, `errors[{code, message}]`). Prices, transit times and tracking scans are
+ * its own deterministic inventions, not FedEx's. It can be told to fail the next calls.
+ */
+
+export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
+export type StandInOperation = "token" | "rate" | "ship" | "cancel" | "track" | "address" | "close";
+
+export interface StandInAccount {
+  clientId: string;
+  clientSecret: string;
+  accountNumber: string;
+}
+
+const PATHS: Record<StandInOperation, string> = {
+  token: "/oauth/token",
+  rate: "/rate/v1/rates/quotes",
+  ship: "/ship/v1/shipments",
+  cancel: "/ship/v1/shipments/cancel",
+  track: "/track/v1/trackingnumbers",
+  address: "/address/v1/addresses/resolve",
+  close: "/ship/v1/endofday/",
+};
+const METHODS: Record<StandInOperation, string> = {
+  token: "POST",
+  rate: "POST",
+  ship: "POST",
+  cancel: "PUT",
+  track: "POST",
+  address: "POST",
+  close: "PUT",
+};
+
+const PICKUP_TYPES = ["CONTACT_FEDEX_TO_SCHEDULE", "DROPOFF_AT_FEDEX_LOCATION", "USE_SCHEDULED_PICKUP"];
+const IMAGE_TYPES = ["ZPLII", "EPL2", "PDF", "PNG"];
+const LABEL_STOCK_TYPES = [
+  "PAPER_4X6",
+  "STOCK_4X675",
+  "PAPER_4X675",
+  "PAPER_4X8",
+  "PAPER_4X9",
+  "PAPER_7X475",
+  "PAPER_85X11_BOTTOM_HALF_LABEL",
+  "PAPER_85X11_TOP_HALF_LABEL",
+  "PAPER_LETTER",
+  "STOCK_4X675_LEADING_DOC_TAB",
+  "STOCK_4X8",
+  "STOCK_4X9_LEADING_DOC_TAB",
+  "STOCK_4X6",
+  "STOCK_4X675_TRAILING_DOC_TAB",
+  "STOCK_4X9_TRAILING_DOC_TAB",
+  "STOCK_4X9",
+  "STOCK_4X85_TRAILING_DOC_TAB",
+  "STOCK_4X105_TRAILING_DOC_TAB",
+];
+const PAYMENT_TYPES = ["SENDER", "RECIPIENT", "THIRD_PARTY", "COLLECT"];
+
+/** The stand-in's own services: cents per pound, cents per zone, and business days in transit. */
+const SERVICES: Record<string, { perPound: number; perZone: number; days: number; express: boolean; abroad?: true }> = {
+  FEDEX_GROUND: { perPound: 450, perZone: 40, days: 4, express: false },
+  GROUND_HOME_DELIVERY: { perPound: 460, perZone: 40, days: 4, express: false },
+  FEDEX_EXPRESS_SAVER: { perPound: 1100, perZone: 90, days: 3, express: true },
+  FEDEX_2_DAY: { perPound: 1400, perZone: 110, days: 2, express: true },
+  FEDEX_2_DAY_AM: { perPound: 1550, perZone: 120, days: 2, express: true },
+  STANDARD_OVERNIGHT: { perPound: 2600, perZone: 150, days: 1, express: true },
+  PRIORITY_OVERNIGHT: { perPound: 2900, perZone: 160, days: 1, express: true },
+  FIRST_OVERNIGHT: { perPound: 4400, perZone: 180, days: 1, express: true },
+  FEDEX_INTERNATIONAL_PRIORITY: { perPound: 3900, perZone: 0, days: 3, express: true, abroad: true },
+  INTERNATIONAL_ECONOMY: { perPound: 3200, perZone: 0, days: 5, express: true, abroad: true },
+};
+/** Asked under its pre-2023 name, International Priority answers under the new one, as FedEx does. */
+const RENAMED: Record<string, string> = { INTERNATIONAL_PRIORITY: "FEDEX_INTERNATIONAL_PRIORITY" };
+const DAY_WORDS = ["ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN"];
+/** The stand-in's fuel surcharge, basis points of the base charge; the list rate is this much above the account's. */
+const FUEL_BASIS_POINTS = 1500;
+const LIST_MARKUP_BASIS_POINTS = 2000;
+const RESIDENTIAL_CENTS = 575;
+
+/** A 1×1 PNG, so a PNG label is a real PNG. */
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+interface ScanEvent {
+  date: string;
+  eventType: string;
+  eventDescription: string;
+  derivedStatusCode: string;
+  derivedStatus: string;
+  scanLocation: { city: string; stateOrProvinceCode: string; postalCode: string; countryCode: string };
+}
+
+export interface StandInShipment {
+  trackingNumbers: string[];
+  serviceType: string;
+  shipDate: string;
+  cancelled: boolean;
+  closed: boolean;
+  imageType: string;
+}
+
+type Body = Record<string, unknown>;
+type Problem = { code: string; message: string };
+
+export class FedexStandIn {
+  readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
+  readonly #tokens = new Set<string>();
+  readonly #faults = new FaultQueue<StandInFault, StandInOperation>();
+  readonly #scans = new Map<string, ScanEvent[]>();
+  /** Shipments it made, by master tracking number. */
+  readonly shipments = new Map<string, StandInShipment>();
+  /** Every request received, in order: method, path, parsed body and the Authorization header. */
+  readonly requests: { method: string; path: string; body: unknown; authorization: string | undefined }[] = [];
+  /** Seconds each token lives, as `expires_in` says. */
+  tokenLifetimeSeconds = 3600;
+  baseUrl = "";
+  #serial = 0;
+
+  constructor(readonly account: StandInAccount) {}
+
+  async start(): Promise<this> {
+    this.baseUrl = await this.#server.start();
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return this.#server.stop();
+  }
+
+  /** The next `times` calls (to one operation, or to any) fail as `kind` says. */
+  fail(kind: StandInFault, options: { operation?: StandInOperation; times?: number } = {}): void {
+    this.#faults.add(kind, options.operation, options.times);
+  }
+
+  clearFaults(): void {
+    this.#faults.clear();
+  }
+
+  /** Forgets every token it granted, as FedEx does when a token expires early. */
+  revokeTokens(): void {
+    this.#tokens.clear();
+  }
+
+  callsTo(operation: StandInOperation): number {
+    return this.requests.filter((r) => r.path === PATHS[operation]).length;
+  }
+
+  lastBody(operation: StandInOperation): Body {
+    return (this.requests.findLast((r) => r.path === PATHS[operation])?.body ?? {}) as Body;
+  }
+
+  /** Adds a scan to a package's history, as FedEx's network would. */
+  scan(trackingNumber: string, event: Omit<ScanEvent, "scanLocation"> & { scanLocation?: ScanEvent["scanLocation"] }) {
+    const history = this.#scans.get(trackingNumber) ?? [];
+    history.push({
+      scanLocation: { city: "MEMPHIS", stateOrProvinceCode: "TN", postalCode: "38118", countryCode: "US" },
+      ...event,
+    });
+    this.#scans.set(trackingNumber, history);
+  }
+
+  #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const method = req.method ?? "";
+    const body = parseRequestBody(raw, req.headers["content-type"]);
+    this.requests.push({ method, path, body, authorization: req.headers.authorization });
+    const operation = (Object.keys(PATHS) as StandInOperation[]).find((op) => PATHS[op] === path);
+    const fault = this.#faults.take(operation);
+    if (fault === "timeout") {
+      this.#server.hang(res);
+      return;
+    }
+    if (fault === "malformed") {
+      res.writeHead(200, { "content-type": "application/json" }).end(path === PATHS.token ? '{"token_type":' : "{}");
+      return;
+    }
+    if (fault === "429") {
+      sendJson(res, 429, errors("TOO.MANY.REQUESTS.ERROR", "We have received too many requests in a short duration."), {
+        "retry-after": "0",
+      });
+      return;
+    }
+    if (fault === "503") {
+      sendJson(res, 503, errors("SERVICE.UNAVAILABLE.ERROR", "The service is currently unavailable."), {
+        "retry-after": "0",
+      });
+      return;
+    }
+    if (fault === "500") {
+      sendJson(
+        res,
+        500,
+        errors("INTERNAL.SERVER.ERROR", "We encountered an unexpected error and are working to resolve it."),
+      );
+      return;
+    }
+    if (!operation) {
+      sendJson(res, 404, errors("NOT.FOUND.ERROR", "The resource you requested is no longer available."));
+      return;
+    }
+    if (METHODS[operation] !== method) {
+      sendJson(res, 405, errors("METHOD.NOT.ALLOWED", `Use ${METHODS[operation]} for ${path}.`));
+      return;
+    }
+    if (operation === "token") {
+      this.#token(res, req.headers["content-type"], body, fault === "401");
+      return;
+    }
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (fault === "401" || !token || !this.#tokens.has(token)) {
+      sendJson(
+        res,
+        401,
+        errors("NOT.AUTHORIZED.ERROR", "Access token expired. Please modify your request and try again."),
+      );
+      return;
+    }
+    const request = (typeof body === "object" && body !== null ? body : {}) as Body;
+    const handlers: Record<Exclude<StandInOperation, "token">, (b: Body) => [number, unknown]> = {
+      rate: (b) => this.#rate(b),
+      ship: (b) => this.#ship(b),
+      cancel: (b) => this.#cancel(b),
+      track: (b) => this.#track(b),
+      address: (b) => this.#resolve(b),
+      close: (b) => this.#close(b),
+    };
+    const [status, answer] = handlers[operation](request);
+    sendJson(res, status, answer);
+  }
+
+  #token(res: http.ServerResponse, contentType: string | undefined, body: unknown, refuse: boolean): void {
+    const grant = (body ?? {}) as Record<string, unknown>;
+    if (!contentType?.startsWith("application/x-www-form-urlencoded")) {
+      sendJson(res, 400, errors("BAD.REQUEST.ERROR", "The content-type must be application/x-www-form-urlencoded."));
+      return;
+    }
+    if (grant.grant_type !== "client_credentials" || typeof grant.client_id !== "string" || !grant.client_secret) {
+      sendJson(res, 400, errors("BAD.REQUEST.ERROR", "grant_type, client_id and client_secret are required."));
+      return;
+    }
+    if (refuse || grant.client_id !== this.account.clientId || grant.client_secret !== this.account.clientSecret) {
+      sendJson(
+        res,
+        401,
+        errors(
+          "NOT.AUTHORIZED.ERROR",
+          "The given client credentials were not valid. Please modify your request and try again.",
+        ),
+      );
+      return;
+    }
+    const token = randomBytes(24).toString("base64url");
+    this.#tokens.add(token);
+    sendJson(res, 200, {
+      access_token: token,
+      token_type: "bearer",
+      expires_in: this.tokenLifetimeSeconds,
+      scope: "CXS",
+    });
+  }
+
+  #account(body: Body, problems: Problem[]): void {
+    const value = (body.accountNumber as Body | undefined)?.value;
+    if (value === undefined) problems.push(missing("accountNumber.value"));
+    else if (String(value) !== this.account.accountNumber) {
+      problems.push({ code: "ACCOUNT.NUMBER.MISMATCH", message: "Invalid account number." });
+    }
+  }
+
+  #rate(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    this.#account(body, problems);
+    const shipment = (body.requestedShipment ?? {}) as Body;
+    if (body.requestedShipment === undefined) problems.push(missing("requestedShipment"));
+    for (const party of ["shipper", "recipient"]) {
+      const address = ((shipment[party] as Body | undefined)?.address ?? {}) as Body;
+      for (const field of ["postalCode", "countryCode"]) {
+        if (!address[field]) problems.push(missing(`requestedShipment.${party}.address.${field}`));
+      }
+    }
+    oneOf(problems, shipment.pickupType, PICKUP_TYPES, "requestedShipment.pickupType", true);
+    const packages = checkPackages(shipment, problems);
+    if (problems.length > 0) return [400, errorBody(problems)];
+
+    const from = ((shipment.shipper as Body).address as Body) ?? {};
+    const to = ((shipment.recipient as Body).address as Body) ?? {};
+    const abroad = from.countryCode !== to.countryCode;
+    const residential = to.residential === true;
+    const packaging = (shipment.packagingType as string | undefined) ?? "YOUR_PACKAGING";
+    const oneRate = (
+      (shipment.shipmentSpecialServices as Body | undefined)?.specialServiceTypes as string[] | undefined
+    )?.includes("FEDEX_ONE_RATE");
+    const asked = shipment.serviceType as string | undefined;
+    const types = Object.entries(SERVICES)
+      .filter(([, s]) => (s.abroad ?? false) === abroad)
+      .filter(([, s]) => packaging === "YOUR_PACKAGING" || s.express)
+      .filter(
+        ([type]) => !(type === "FEDEX_GROUND" && residential) && !(type === "GROUND_HOME_DELIVERY" && !residential),
+      )
+      .filter(([type]) => asked === undefined || type === (RENAMED[asked] ?? asked));
+    if (types.length === 0) {
+      return [400, errors("RATE.SERVICE.UNAVAILABLE", "Service is not allowed for this origin and destination.")];
+    }
+    const zone = standInZone(String(from.postalCode), String(to.postalCode));
+    const shipDate = (shipment.shipDateStamp as string | undefined) ?? today();
+    const pounds = packages.reduce((sum, p) => sum + Math.max(1, Math.ceil(p)), 0);
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: {
+          quoteDate: today(),
+          alerts: [],
+          rateReplyDetails: types.map(([type, service]) => {
+            const baseCents = oneRate
+              ? service.perPound * 2 + service.perZone * zone
+              : service.perPound * pounds + service.perZone * zone;
+            const account = rated("ACCOUNT", baseCents, residential && !oneRate, zone, pounds, oneRate);
+            const list = rated(
+              "LIST",
+              Math.round(baseCents * (1 + LIST_MARKUP_BASIS_POINTS / 10_000)),
+              residential && !oneRate,
+              zone,
+              pounds,
+              oneRate,
+            );
+            const deliveryDate = addBusinessDays(shipDate, service.days);
+            return {
+              serviceType: type,
+              serviceName: `FedEx ${type}`,
+              packagingType: packaging,
+              ratedShipmentDetails: [account, list],
+              operationalDetail: {
+                deliveryDate: `${deliveryDate}T20:00:00`,
+                transitTime: `${DAY_WORDS[service.days - 1]}_DAYS`,
+              },
+              commit: { dateDetail: { dayFormat: `${deliveryDate}T20:00:00` } },
+              serviceDescription: { serviceType: type },
+            };
+          }),
+        },
+      },
+    ];
+  }
+
+  #ship(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    this.#account(body, problems);
+    oneOf(problems, body.labelResponseOptions, ["URL_ONLY", "LABEL"], "labelResponseOptions", true);
+    const shipment = (body.requestedShipment ?? {}) as Body;
+    if (body.requestedShipment === undefined) problems.push(missing("requestedShipment"));
+    checkParty(shipment.shipper, "requestedShipment.shipper", problems);
+    const recipients = shipment.recipients;
+    if (!Array.isArray(recipients) || recipients.length === 0) problems.push(missing("requestedShipment.recipients"));
+    else {
+      for (const [i, r] of recipients.entries()) checkParty(r, `requestedShipment.recipients[${i}]`, problems);
+    }
+    oneOf(problems, shipment.pickupType, PICKUP_TYPES, "requestedShipment.pickupType", true);
+    for (const field of ["serviceType", "packagingType"]) {
+      if (typeof shipment[field] !== "string") problems.push(missing(`requestedShipment.${field}`));
+    }
+    if (typeof shipment.totalWeight !== "number") problems.push(missing("requestedShipment.totalWeight"));
+    const payment = (shipment.shippingChargesPayment ?? {}) as Body;
+    if (shipment.shippingChargesPayment === undefined)
+      problems.push(missing("requestedShipment.shippingChargesPayment"));
+    else
+      oneOf(problems, payment.paymentType, PAYMENT_TYPES, "requestedShipment.shippingChargesPayment.paymentType", true);
+    const label = (shipment.labelSpecification ?? {}) as Body;
+    if (shipment.labelSpecification === undefined) problems.push(missing("requestedShipment.labelSpecification"));
+    else {
+      oneOf(problems, label.imageType, IMAGE_TYPES, "requestedShipment.labelSpecification.imageType", true);
+      oneOf(
+        problems,
+        label.labelStockType,
+        LABEL_STOCK_TYPES,
+        "requestedShipment.labelSpecification.labelStockType",
+        true,
+      );
+    }
+    const packages = checkPackages(shipment, problems);
+    const serviceType = RENAMED[shipment.serviceType as string] ?? (shipment.serviceType as string);
+    if (problems.length === 0 && !SERVICES[serviceType]) {
+      problems.push({ code: "SERVICE.TYPE.INVALID", message: "Invalid service type. Please update and try again." });
+    }
+    if (problems.length > 0) return [400, errorBody(problems)];
+
+    const trackingNumbers = packages.map(() => this.#trackingNumber());
+    const master = trackingNumbers[0]!;
+    const imageType = label.imageType as string;
+    const shipDate = (shipment.shipDatestamp as string | undefined) ?? today();
+    this.shipments.set(master, { trackingNumbers, serviceType, shipDate, cancelled: false, closed: false, imageType });
+    for (const number of trackingNumbers) {
+      this.scan(number, {
+        date: `${shipDate}T09:00:00-05:00`,
+        eventType: "OC",
+        eventDescription: "Shipment information sent to FedEx",
+        derivedStatusCode: "IN",
+        derivedStatus: "Label created",
+      });
+    }
+    const service = SERVICES[serviceType]!;
+    const deliveryDate = addBusinessDays(shipDate, service.days);
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: {
+          transactionShipments: [
+            {
+              serviceType,
+              shipDatestamp: shipDate,
+              serviceCategory: service.express ? "EXPRESS" : "GROUND",
+              masterTrackingNumber: master,
+              pieceResponses: trackingNumbers.map((trackingNumber, i) => ({
+                trackingNumber,
+                masterTrackingNumber: master,
+                packageSequenceNumber: i + 1,
+                deliveryTimestamp: deliveryDate,
+                trackingIdType: service.express ? "EXPRESS" : "GROUND",
+                packageDocuments: [
+                  {
+                    contentType: "LABEL",
+                    copiesToPrint: 1,
+                    docType: imageType,
+                    trackingNumber,
+                    ...(body.labelResponseOptions === "LABEL"
+                      ? { encodedLabel: labelDocument(imageType, trackingNumber) }
+                      : { url: `${this.baseUrl}/document/v2/document/retrieve/${trackingNumber}` }),
+                  },
+                ],
+              })),
+              completedShipmentDetail: {
+                usDomestic: true,
+                carrierCode: service.express ? "FDXE" : "FDXG",
+                masterTrackingId: { trackingIdType: service.express ? "EXPRESS" : "GROUND", trackingNumber: master },
+                operationalDetail: { deliveryDate, transitTime: `${DAY_WORDS[service.days - 1]}_DAYS` },
+              },
+              alerts: [],
+            },
+          ],
+        },
+      },
+    ];
+  }
+
+  #cancel(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    this.#account(body, problems);
+    if (typeof body.trackingNumber !== "string") problems.push(missing("trackingNumber"));
+    oneOf(problems, body.deletionControl, ["DELETE_ALL_PACKAGES"], "deletionControl", false);
+    if (problems.length > 0) return [400, errorBody(problems)];
+    const shipment = [...this.shipments.values()].find((s) =>
+      s.trackingNumbers.includes(body.trackingNumber as string),
+    );
+    if (!shipment) {
+      return [
+        400,
+        errors("TRACKING.TRACKINGNUMBER.NOTFOUND", "Unable to retrieve record from database for this tracking number."),
+      ];
+    }
+    if (shipment.cancelled) {
+      return [400, errors("SHIPMENT.ALREADY.CANCELLED", "This shipment has already been cancelled.")];
+    }
+    shipment.cancelled = true;
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: { cancelledShipment: true, cancelledHistory: true, message: "Shipment is successfully cancelled" },
+      },
+    ];
+  }
+
+  #track(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    if (typeof body.includeDetailedScans !== "boolean") problems.push(missing("includeDetailedScans"));
+    const infos = body.trackingInfo;
+    if (!Array.isArray(infos) || infos.length === 0) problems.push(missing("trackingInfo"));
+    else if (infos.length > 30)
+      problems.push({ code: "TRACKING.TRACKINGNUMBER.LIMIT", message: "At most 30 tracking numbers." });
+    const numbers = (Array.isArray(infos) ? infos : []).map(
+      (info) => ((info as Body)?.trackingNumberInfo as Body | undefined)?.trackingNumber,
+    );
+    if (numbers.some((n) => typeof n !== "string" || n === ""))
+      problems.push(missing("trackingInfo.trackingNumberInfo.trackingNumber"));
+    if (problems.length > 0) return [400, errorBody(problems)];
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: {
+          completeTrackResults: (numbers as string[]).map((trackingNumber) => {
+            const scans = this.#scans.get(trackingNumber);
+            if (!scans) {
+              return {
+                trackingNumber,
+                trackResults: [
+                  {
+                    trackingNumberInfo: { trackingNumber },
+                    error: {
+                      code: "TRACKING.TRACKINGNUMBER.NOTFOUND",
+                      message: "Tracking number cannot be found. Please correct the tracking number and try again.",
+                    },
+                  },
+                ],
+              };
+            }
+            const newestFirst = [...scans].reverse();
+            const latest = newestFirst[0]!;
+            const shipment = [...this.shipments.values()].find((s) => s.trackingNumbers.includes(trackingNumber));
+            const estimate = shipment
+              ? addBusinessDays(shipment.shipDate, SERVICES[shipment.serviceType]!.days)
+              : undefined;
+            return {
+              trackingNumber,
+              trackResults: [
+                {
+                  trackingNumberInfo: { trackingNumber, carrierCode: "FDXE" },
+                  latestStatusDetail: {
+                    code: latest.derivedStatusCode,
+                    derivedCode: latest.derivedStatusCode,
+                    statusByLocale: latest.derivedStatus,
+                    description: latest.derivedStatus,
+                    scanLocation: latest.scanLocation,
+                  },
+                  dateAndTimes: estimate
+                    ? [{ type: "ESTIMATED_DELIVERY", dateTime: `${estimate}T00:00:00-06:00` }]
+                    : [],
+                  scanEvents: body.includeDetailedScans ? newestFirst : [latest],
+                },
+              ],
+            };
+          }),
+        },
+      },
+    ];
+  }
+
+  #resolve(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    const list = body.addressesToValidate;
+    if (!Array.isArray(list) || list.length === 0) problems.push(missing("addressesToValidate"));
+    (Array.isArray(list) ? list : []).forEach((entry, i) => {
+      const address = ((entry as Body)?.address ?? {}) as Body;
+      if (!Array.isArray(address.streetLines) || address.streetLines.length === 0) {
+        problems.push(missing(`addressesToValidate[${i}].address.streetLines`));
+      }
+      if (!address.countryCode) problems.push(missing(`addressesToValidate[${i}].address.countryCode`));
+    });
+    if (problems.length > 0) return [400, errorBody(problems)];
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: {
+          resolvedAddresses: (list as Body[]).map((entry) => {
+            const address = entry.address as Body;
+            const lines = (address.streetLines as string[]).map((l) => l.toUpperCase().replace(/\bSTREET\b/, "ST"));
+            // The stand-in's own rule: a street line must start with a house number to resolve.
+            const resolved = /^\d+\s/.test(lines[0] ?? "");
+            const business = lines.some((l) => /\b(SUITE|STE|FLOOR|FL)\b/.test(l));
+            const postal = String(address.postalCode ?? "").slice(0, 5);
+            return {
+              streetLinesToken: lines,
+              city: String(address.city ?? "").toUpperCase(),
+              stateOrProvinceCode: address.stateOrProvinceCode,
+              countryCode: address.countryCode,
+              postalCodeToken: { changed: false, value: postal },
+              parsedPostalCode: { base: postal, addOn: resolved ? "1234" : "", deliveryPoint: "" },
+              classification: resolved ? (business ? "BUSINESS" : "RESIDENTIAL") : "UNKNOWN",
+              customerMessage: [],
+              attributes: {
+                Resolved: resolved ? "true" : "false",
+                DPV: resolved ? "true" : "false",
+                Matched: resolved ? "true" : "false",
+                SuiteRequiredButMissing: "false",
+                InvalidSuiteNumber: "false",
+                CountrySupported: "true",
+              },
+            };
+          }),
+          alerts: [],
+        },
+      },
+    ];
+  }
+
+  #close(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    this.#account(body, problems);
+    oneOf(problems, body.closeReqType, ["GCDR", "RGCDR"], "closeReqType", true);
+    oneOf(problems, body.groundServiceCategory, ["GROUND"], "groundServiceCategory", true);
+    if (typeof body.closeDate !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(body.closeDate)) {
+      problems.push(missing("closeDate"));
+    }
+    if (problems.length > 0) return [400, errorBody(problems)];
+    const open = [...this.shipments.values()].filter(
+      (s) => !s.cancelled && !s.closed && s.shipDate === body.closeDate && !SERVICES[s.serviceType]!.express,
+    );
+    if (open.length === 0) {
+      return [400, errors("GROUND.CLOSE.NOSHIPMENTS", "No Ground shipments to close for this date.")];
+    }
+    for (const shipment of open) shipment.closed = true;
+    this.#serial += 1;
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: {
+          closeDocuments: [
+            {
+              type: "MANIFEST",
+              shippingCycle: `${String(body.closeDate).replaceAll("-", "")}${String(this.#serial).padStart(4, "0")}`,
+              shippingDocumentDisposition: "RETURNED",
+              resolution: 200,
+              copiesToPrint: 1,
+              parts: [{ documentPartSequenceNumber: 1, image: Buffer.from("GROUND MANIFEST").toString("base64") }],
+            },
+          ],
+          alerts: [],
+        },
+      },
+    ];
+  }
+
+  #trackingNumber(): string {
+    this.#serial += 1;
+    const payload = `7${String(this.#serial).padStart(10, "0")}`;
+    return `${payload}${fedex12CheckDigit(payload)}`;
+  }
+}
+
+function checkParty(party: unknown, where: string, problems: Problem[]): void {
+  if (typeof party !== "object" || party === null) {
+    problems.push(missing(where));
+    return;
+  }
+  const address = ((party as Body).address ?? {}) as Body;
+  const contact = ((party as Body).contact ?? {}) as Body;
+  if (!Array.isArray(address.streetLines) || address.streetLines.length === 0) {
+    problems.push(missing(`${where}.address.streetLines`));
+  }
+  if (!address.city) problems.push(missing(`${where}.address.city`));
+  if (!address.countryCode) problems.push(missing(`${where}.address.countryCode`));
+  if (!contact.phoneNumber) problems.push(missing(`${where}.contact.phoneNumber`));
+}
+
+/** The package lines' weights in pounds; each needs `weight.units` (LB or KG) and `weight.value`. */
+function checkPackages(shipment: Body, problems: Problem[]): number[] {
+  const lines = shipment.requestedPackageLineItems;
+  if (!Array.isArray(lines) || lines.length === 0) {
+    problems.push(missing("requestedShipment.requestedPackageLineItems"));
+    return [];
+  }
+  return lines.map((line, i) => {
+    const weight = ((line as Body)?.weight ?? {}) as Body;
+    const where = `requestedShipment.requestedPackageLineItems[${i}]`;
+    oneOf(problems, weight.units, ["LB", "KG"], `${where}.weight.units`, true);
+    if (typeof weight.value !== "number" || weight.value <= 0) problems.push(missing(`${where}.weight.value`));
+    const dims = (line as Body)?.dimensions as Body | undefined;
+    if (dims) {
+      for (const side of ["length", "width", "height"]) {
+        if (!Number.isInteger(dims[side])) {
+          problems.push({
+            code: "PACKAGE.DIMENSIONS.INVALID",
+            message: `${where}.dimensions.${side} must be a whole number.`,
+          });
+        }
+      }
+    }
+    const value = typeof weight.value === "number" ? weight.value : 0;
+    return weight.units === "KG" ? value * 2.20462 : value;
+  });
+}
+
+function oneOf(problems: Problem[], value: unknown, values: readonly string[], field: string, required: boolean): void {
+  if (value === undefined) {
+    if (required) problems.push(missing(field));
+    return;
+  }
+  if (!values.includes(value as string)) {
+    problems.push({ code: "INVALID.INPUT.EXCEPTION", message: `Invalid field value in the input: ${field}.` });
+  }
+}
+
+function missing(field: string): Problem {
+  return { code: "INVALID.INPUT.EXCEPTION", message: `Invalid field value in the input: ${field} is required.` };
+}
+
+function rated(
+  rateType: "ACCOUNT" | "LIST",
+  baseCents: number,
+  residential: boolean,
+  zone: number,
+  pounds: number,
+  oneRate: boolean | undefined,
+) {
+  const fuelCents = Math.round((baseCents * FUEL_BASIS_POINTS) / 10_000);
+  const surcharges = [
+    { type: "FUEL", description: "Fuel Surcharge", level: "PACKAGE", amount: fuelCents / 100 },
+    ...(residential
+      ? [
+          {
+            type: "RESIDENTIAL_DELIVERY",
+            description: "Residential delivery surcharge",
+            level: "PACKAGE",
+            amount: RESIDENTIAL_CENTS / 100,
+          },
+        ]
+      : []),
+  ];
+  const surchargeCents = fuelCents + (residential ? RESIDENTIAL_CENTS : 0);
+  const net = (baseCents + surchargeCents) / 100;
+  return {
+    rateType,
+    ratedWeightMethod: "ACTUAL",
+    totalBaseCharge: baseCents / 100,
+    totalDiscounts: 0,
+    totalNetCharge: net,
+    totalNetFedExCharge: net,
+    currency: "USD",
+    shipmentRateDetail: {
+      rateZone: String(zone).padStart(2, "0"),
+      ratingBasis: oneRate ? "FLAT_RATE_PER_PACK" : "SHIPMENT_WEIGHT_BASED",
+      specialRatingApplied: oneRate ? ["FEDEX_ONE_RATE"] : [],
+      totalFreightDiscount: 0,
+      totalSurcharges: surchargeCents / 100,
+      fuelSurchargePercent: FUEL_BASIS_POINTS / 100,
+      totalBillingWeight: { units: "LB", value: pounds },
+      surCharges: surcharges,
+      currency: "USD",
+    },
+  };
+}
+
+/** A small document of the asked image type naming the tracking number, base64 as FedEx sends labels. */
+function labelDocument(imageType: string, trackingNumber: string): string {
+  if (imageType === "PNG") return PNG_1X1;
+  const text =
+    imageType === "ZPLII"
+      ? `^XA^FO50,50^A0N,40,40^FDFedEx ${trackingNumber}^FS^XZ`
+      : imageType === "EPL2"
+        ? `N\nA50,50,0,4,1,1,N,"FedEx ${trackingNumber}"\nP1\n`
+        : `%PDF-1.4\n% FedEx label ${trackingNumber}\n%%EOF\n`;
+  return Buffer.from(text).toString("base64");
+}
+
+/** The stand-in's zone: how far apart the ZIP codes' first digits are, 2 to 8. */
+function standInZone(from: string, to: string): number {
+  const distance = Math.abs(Number(from[0] ?? 0) - Number(to[0] ?? 0));
+  return Math.min(8, 2 + (Number.isNaN(distance) ? 0 : distance));
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+function addBusinessDays(date: string, days: number): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left -= 1;
+  }
+  return day.toISOString().slice(0, 10);
+}
+
+function errors(code: string, message: string) {
+  return errorBody([{ code, message }]);
+}
+
+function errorBody(problems: Problem[]) {
+  return { transactionId: randomUUID(), errors: problems };
+}
