@@ -31,6 +31,7 @@ import { orderRoutes } from "./routes/order-stores/orders.routes.js";
 import { paymentMethodRoutes } from "./routes/payment-methods/payment-methods.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
+import { reportRoutes } from "./routes/reports/reports.routes.js";
 import { sandboxRoutes } from "./routes/sandbox/sandbox.routes.js";
 import { ErrorBodySchema } from "./routes/schemas.js";
 import { serviceRoutes } from "./routes/services/services.routes.js";
@@ -148,6 +149,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountRoutes(api, pickupRoutes);
     await registerAccountRoutes(api, paymentMethodRoutes);
     await registerAccountRoutes(api, meterRoutes);
+    await registerAccountRoutes(api, reportRoutes);
     await registerAccountScopedRoutes(api, rateRoutes);
     await registerAccountScopedRoutes(api, shippingRoutes);
     await registerAccountScopedRoutes(api, carrierAccountRoutes);

@@ -214,6 +214,46 @@ export interface MeterEntryTable {
   gateway_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * A USPS audit of one parcel: what the label said (`ship_*`), what the carrier measured (`adj_*`),
+ * the postage of each in cents and the difference charged (positive) or refunded (negative) by its
+ * ledger entry. Weights in ounces, sizes in inches.
+ */
+export interface ShipmentAdjustmentTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  shipment_id: number;
+  parcel_id: number;
+  meter_entry_id: number;
+  /** `audit`: the sandbox carrier's own audit after acceptance; `requested`: the sandbox adjust control. */
+  source: "audit" | "requested";
+  tracking_number: string | null;
+  external_id: string | null;
+  shipped_at: string | null;
+  from_country: string;
+  from_postal_code: string;
+  adj_from_postal_code: string;
+  to_country: string;
+  to_postal_code: string;
+  ship_service: string;
+  adj_service: string;
+  ship_package: string;
+  adj_package: string;
+  ship_weight: number;
+  adj_weight: number;
+  ship_length: number;
+  adj_length: number;
+  ship_width: number;
+  adj_width: number;
+  ship_height: number;
+  adj_height: number;
+  ship_meter_cost_cents: number;
+  adj_meter_cost_cents: number;
+  meter_adj_cents: number;
+  created_at: string;
+}
+
 /** A card or bank account: never its full number or CVV, only what may be shown and a sealed gateway token. */
 export interface PaymentMethodTable {
   id: Generated<number>;
@@ -392,6 +432,7 @@ export interface Database {
   parcels: ParcelTable;
   labels: LabelTable;
   meter_entries: MeterEntryTable;
+  shipment_adjustments: ShipmentAdjustmentTable;
   payment_methods: PaymentMethodTable;
   events: EventTable;
   event_streams: EventStreamTable;

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertMeterEntry } from "../../src/domain/shipments/shipments.repository.js";
+import { buildTestApp, createTestTenants, liveAuth, type TestAccount, type TestApp } from "../helpers/app.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { shipmentToBuy } from "../helpers/shipments.js";
+
+describe("the meter transaction report", () => {
+  let t: TestApp;
+  let merchant: TestAccount;
+  let other: TestAccount;
+  let child: TestAccount;
+  let uspsTracking: string;
+  let upsTracking: string;
+
+  const get = (auth: TestAccount["auth"], url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url: `/api/v2${url}`, headers: { ...auth, ...headers } });
+  const report = async (auth: TestAccount["auth"], query = "") => {
+    const response = await get(auth, `/reports/meter_transaction${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json().meter_transactions as Record<string, unknown>[];
+  };
+  const buy = async (account: TestAccount, overrides: Record<string, unknown> = {}) => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/shipments/ship",
+      headers: account.auth,
+      payload: { shipment: shipmentToBuy(overrides) },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().shipment.parcels[0].tracking_number as string;
+  };
+  const ledger = (account: TestAccount, amountCents: number, kind: "refill" | "refund", status = "posted") => {
+    const stamp = t.clock.now().toISOString();
+    return insertMeterEntry(t.services.db, {
+      account_id: account.accountId,
+      mode: "test",
+      kind,
+      amount_cents: amountCents,
+      shipment_id: null,
+      description: `${kind} for the report`,
+      status: status as "posted",
+      available_at: stamp,
+      created_at: stamp,
+    });
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ merchant, other, child } = await createTestTenants(t.services));
+    for (const account of [merchant, other, child]) await connectSandboxCarriers(t.services, account.accountId);
+    t.clock.set("2026-01-15T15:00:00.000Z");
+    await ledger(merchant, 2550, "refill");
+    await ledger(merchant, 9900, "refill", "rejected");
+    t.clock.set("2026-01-16T15:00:00.000Z");
+    uspsTracking = await buy(merchant);
+    t.clock.set("2026-01-17T15:00:00.000Z");
+    upsTracking = await buy(merchant, { service_id: 666 });
+    await buy(child);
+  });
+  afterAll(() => t.close());
+
+  it("answers every key of eHub's row, oldest first, without declined refills", async () => {
+    const response = await get(merchant.auth, "/reports/meter_transaction");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["x-total-count"]).toBe("3");
+    expect(response.json()).toEqual({
+      meter_transactions: [
+        {
+          customer_name: expect.any(String),
+          customer_id: merchant.accountId,
+          transaction_date_time: "2026-01-15T15:00:00.000Z",
+          transaction_type: "credit",
+          amount: 25.5,
+          tracking_numbers: [],
+        },
+        {
+          customer_name: expect.any(String),
+          customer_id: merchant.accountId,
+          transaction_date_time: "2026-01-16T15:00:00.000Z",
+          transaction_type: "debit",
+          amount: 0,
+          tracking_numbers: [uspsTracking],
+        },
+        {
+          customer_name: expect.any(String),
+          customer_id: merchant.accountId,
+          transaction_date_time: "2026-01-17T15:00:00.000Z",
+          transaction_type: "debit",
+          amount: 0,
+          tracking_numbers: [upsTracking],
+        },
+      ],
+    });
+  });
+
+  it("filters by carrier, service, shipment status and time", async () => {
+    const tracking = (rows: Record<string, unknown>[]) => rows.map((r) => r.tracking_numbers);
+    expect(tracking(await report(merchant.auth, "?carrier_code=usps"))).toEqual([[uspsTracking]]);
+    expect(tracking(await report(merchant.auth, "?service_code=ups_ground"))).toEqual([[upsTracking]]);
+    expect(tracking(await report(merchant.auth, "?status=shipped"))).toEqual([[uspsTracking], [upsTracking]]);
+    expect(await report(merchant.auth, "?status=delivered")).toEqual([]);
+    expect(await report(merchant.auth, "?status=all")).toHaveLength(3);
+    expect(tracking(await report(merchant.auth, "?from_time=2026-01-16&to_time=2026-01-16T23:59:59Z"))).toEqual([
+      [uspsTracking],
+    ]);
+    expect(tracking(await report(merchant.auth, "?from_time=16-01-2026"))).toEqual([[uspsTracking], [upsTracking]]);
+  });
+
+  it("pages with page and per_page, X-Total-Count and Link", async () => {
+    const response = await get(merchant.auth, "/reports/meter_transaction?per_page=1&page=2&carrier_code=");
+    expect(response.statusCode).toBe(200);
+    expect(response.json().meter_transactions.map((r: { tracking_numbers: string[] }) => r.tracking_numbers)).toEqual([
+      [uspsTracking],
+    ]);
+    expect(response.headers["x-total-count"]).toBe("3");
+    expect(response.headers.link).toContain('rel="next"');
+    expect(response.headers.link).toContain("page=3");
+  });
+
+  it("adds the children's rows with include_children, each row naming its customer", async () => {
+    expect((await report(merchant.auth)).map((r) => r.customer_id)).not.toContain(child.accountId);
+    for (const flag of ["true", "1"]) {
+      const rows = await report(merchant.auth, `?include_children=${flag}`);
+      expect(rows.map((r) => r.customer_id)).toEqual([
+        merchant.accountId,
+        merchant.accountId,
+        merchant.accountId,
+        child.accountId,
+      ]);
+    }
+    expect(await report(merchant.auth, "?include_children=false")).toHaveLength(3);
+    const [childRow] = await report(child.auth);
+    expect(childRow).toMatchObject({ customer_id: child.accountId, transaction_type: "debit" });
+  });
+
+  it("shows a stranger, a child asking for children, and a production key nothing of the merchant's", async () => {
+    expect(await report(other.auth, "?include_children=true")).toEqual([]);
+    expect((await report(child.auth, "?include_children=true")).map((r) => r.customer_id)).toEqual([child.accountId]);
+    expect(await report(liveAuth(merchant), "?include_children=true")).toEqual([]);
+  });
+
+  it("refuses a date it cannot read (400)", async () => {
+    const response = await get(merchant.auth, "/reports/meter_transaction?from_time=yesterday");
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe("request.invalid");
+  });
+
+  it("streams the whole report as CSV with Accept: text/csv", async () => {
+    const response = await get(merchant.auth, "/reports/meter_transaction?include_children=true&per_page=1", {
+      accept: "text/csv",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="meter_transactions.csv"');
+    const lines = response.body.split("\r\n");
+    expect(lines[0]).toBe("customer_name,customer_id,transaction_date_time,transaction_type,amount,tracking_numbers");
+    expect(lines).toHaveLength(6);
+    expect(lines[1]).toMatch(new RegExp(`^[^,]+,${merchant.accountId},2026-01-15T15:00:00.000Z,credit,25.5,$`));
+    expect(lines[2]).toMatch(new RegExp(`,debit,0,${uspsTracking}$`));
+    expect(lines[4]).toMatch(new RegExp(`^[^,]+,${child.accountId},`));
+    expect(lines[5]).toBe("");
+  });
+
+  it("keeps a customer name a spreadsheet would run as a formula as text", async () => {
+    await t.services.db
+      .updateTable("accounts")
+      .set({ name: '=HYPERLINK("x", "Acme, Inc")' })
+      .where("id", "=", merchant.accountId)
+      .execute();
+    const response = await get(merchant.auth, "/reports/meter_transaction?carrier_code=usps", { accept: "text/csv" });
+    expect(response.body.split("\r\n")[1]).toMatch(/^"'=HYPERLINK\(""x"", ""Acme, Inc""\)",/);
+  });
+});
+
+describe("the shipment adjustment report, empty", () => {
+  let t: TestApp;
+  let merchant: TestAccount;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ merchant } = await createTestTenants(t.services));
+  });
+  afterAll(() => t.close());
+
+  it("answers an empty list, and a CSV of its header", async () => {
+    const json = await t.app.inject({ url: "/api/v2/reports/shipment_adjustments", headers: merchant.auth });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual({ shipment_adjustments: [] });
+    expect(json.headers["x-total-count"]).toBe("0");
+    const csv = await t.app.inject({
+      url: "/api/v2/reports/shipment_adjustments?include_children=true",
+      headers: { ...merchant.auth, accept: "text/csv" },
+    });
+    expect(csv.body).toMatch(/^adjustment_id,adjustment_created_at,external_id,.*,meter_adj\r\n$/);
+  });
+});
