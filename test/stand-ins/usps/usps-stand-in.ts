@@ -4,12 +4,32 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A local USPS APIs v3 of ours, written from USPS's published specs: the OAuth 2.0 token
- * endpoint and Domestic Prices `POST /prices/v3/base-rates/search`, with their paths, bearer
- * auth, request checks (the spec's required fields, enums and patterns) and error bodies. Its
- * prices are its own deterministic table, not USPS's. It can be told to fail the next calls.
+ * endpoint, Domestic and International Prices (`base-rates/search`), Payments
+ * (`payment-authorization`), Labels (`POST /label`, `DELETE /label/{trackingNumber}`), Package
+ * Tracking, Addresses, Carrier Pickup and SCAN Forms, with their paths, bearer auth (and the
+ * payment authorization token labels need), request checks (the spec's required fields, enums and
+ * patterns) and error bodies. Its prices, tracking numbers and label files are its own
+ * deterministic inventions, not USPS's. It can be told to fail the next calls of any API.
  */
 
 export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
+
+/** The USPS APIs the stand-in answers, by the path each lives under. */
+const API_PREFIX = {
+  token: "/oauth2/v3/token",
+  prices: "/prices/v3/",
+  "international-prices": "/international-prices/v3/",
+  payments: "/payments/v3/",
+  labels: "/labels/v3/",
+  tracking: "/tracking/v3/",
+  addresses: "/addresses/v3/",
+  pickup: "/pickup/v3/",
+  "scan-forms": "/scan-forms/v3/",
+} as const;
+export type StandInApi = keyof typeof API_PREFIX;
+
+const apiOf = (path: string): StandInApi | undefined =>
+  (Object.keys(API_PREFIX) as StandInApi[]).find((api) => path.startsWith(API_PREFIX[api]));
 
 export interface StandInAccount {
   clientId: string;
@@ -18,12 +38,38 @@ export interface StandInAccount {
 
 interface Fault {
   kind: StandInFault;
-  path: string | undefined;
+  api: StandInApi | undefined;
   times: number;
 }
 
-const TOKEN_PATH = "/oauth2/v3/token";
-const BASE_RATES_PATH = "/prices/v3/base-rates/search";
+/** A label the stand-in made, and what became of it. */
+export interface StandInLabel {
+  trackingNumber: string;
+  request: Record<string, unknown>;
+  status: "active" | "canceled" | "refund_requested";
+  /** The EFN of the SCAN form it was put on. */
+  manifestNumber: string | null;
+  events: Record<string, unknown>[];
+}
+
+export interface StandInPickup {
+  confirmationNumber: string;
+  request: Record<string, unknown>;
+  etag: string;
+  cancelled: boolean;
+}
+
+/** A scan the tests add to a label's history (Pub 199 event code and words). */
+export interface StandInScan {
+  eventCode: string;
+  eventType: string;
+  at: Date;
+  city?: string;
+  state?: string;
+  ZIP?: string;
+}
+
+const TOKEN_PATH = API_PREFIX.token;
 
 const MAIL_CLASSES = [
   "PARCEL_SELECT",
@@ -84,10 +130,21 @@ const MAX_POUNDS: Record<string, number> = { USPS_GROUND_ADVANTAGE: 70, MEDIA_MA
 export class UspsStandIn {
   readonly #server: http.Server;
   readonly #tokens = new Set<string>();
+  readonly #paymentTokens = new Set<string>();
   readonly #faults: Fault[] = [];
   readonly #hanging = new Set<http.ServerResponse>();
-  /** Every request received, in order: path, and the parsed body. */
-  readonly requests: { path: string; body: unknown; authorization: string | undefined }[] = [];
+  #serial = 0;
+  /** Every request received, in order: method, path, query, headers that matter, the parsed body. */
+  readonly requests: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    body: unknown;
+    authorization: string | undefined;
+    paymentToken: string | undefined;
+  }[] = [];
+  readonly labels = new Map<string, StandInLabel>();
+  readonly pickups = new Map<string, StandInPickup>();
   /** Seconds each token lives, as `expires_in` says. */
   tokenLifetimeSeconds = 28_800;
   baseUrl = "";
@@ -115,10 +172,9 @@ export class UspsStandIn {
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 
-  /** The next `times` calls (to `path`, or to any path) fail as `kind` says. */
-  fail(kind: StandInFault, options: { path?: "token" | "prices"; times?: number } = {}): void {
-    const path = options.path === "token" ? TOKEN_PATH : options.path === "prices" ? BASE_RATES_PATH : undefined;
-    this.#faults.push({ kind, path, times: options.times ?? 1 });
+  /** The next `times` calls (to `api`, or to any) fail as `kind` says. */
+  fail(kind: StandInFault, options: { path?: StandInApi; times?: number } = {}): void {
+    this.#faults.push({ kind, api: options.path, times: options.times ?? 1 });
   }
 
   clearFaults(): void {
@@ -130,13 +186,37 @@ export class UspsStandIn {
     this.#tokens.clear();
   }
 
-  callsTo(path: "token" | "prices"): number {
-    const wanted = path === "token" ? TOKEN_PATH : BASE_RATES_PATH;
-    return this.requests.filter((r) => r.path === wanted).length;
+  /** Forgets every payment authorization token, as when their eight hours are over. */
+  revokePaymentTokens(): void {
+    this.#paymentTokens.clear();
   }
 
-  #takeFault(path: string): StandInFault | undefined {
-    const fault = this.#faults.find((f) => f.path === undefined || f.path === path);
+  callsTo(api: StandInApi): number {
+    return this.requests.filter((r) => apiOf(r.path) === api).length;
+  }
+
+  /** Adds a scan to a label's history, as USPS's systems would. */
+  scan(trackingNumber: string, scan: StandInScan): void {
+    const label = this.labels.get(trackingNumber);
+    if (!label) throw new Error(`the stand-in made no label ${trackingNumber}`);
+    label.events.push({
+      eventType: scan.eventType,
+      eventTimestamp: scan.at.toISOString().slice(0, 19),
+      GMTTimestamp: scan.at.toISOString(),
+      GMTOffset: "+00:00",
+      eventCountry: null,
+      eventCity: scan.city ?? null,
+      eventState: scan.state ?? null,
+      eventZIP: scan.ZIP ?? null,
+      firm: null,
+      name: null,
+      authorizedAgent: false,
+      eventCode: scan.eventCode,
+    });
+  }
+
+  #takeFault(api: StandInApi | undefined): StandInFault | undefined {
+    const fault = this.#faults.find((f) => f.api === undefined || f.api === api);
     if (!fault) return undefined;
     fault.times -= 1;
     if (fault.times <= 0) this.#faults.splice(this.#faults.indexOf(fault), 1);
@@ -144,10 +224,21 @@ export class UspsStandIn {
   }
 
   #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
-    const path = (req.url ?? "").split("?")[0] ?? "";
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const path = url.pathname;
+    const method = req.method ?? "GET";
     const body = parseBody(raw, req.headers["content-type"]);
-    this.requests.push({ path, body, authorization: req.headers.authorization });
-    const fault = this.#takeFault(path);
+    const paymentToken = header(req, "x-payment-authorization-token");
+    this.requests.push({
+      method,
+      path,
+      query: url.searchParams,
+      body,
+      authorization: req.headers.authorization,
+      paymentToken,
+    });
+    const api = apiOf(path);
+    const fault = this.#takeFault(api);
     if (fault === "timeout") {
       this.#hanging.add(res);
       return;
@@ -166,23 +257,100 @@ export class UspsStandIn {
       send(res, 500, errorMessage("500", "Internal Server Error"));
       return;
     }
-    if (req.method !== "POST") {
-      send(res, 405, errorMessage("405", "Method Not Allowed"));
-      return;
-    }
     if (path === TOKEN_PATH) {
+      if (method !== "POST") {
+        send(res, 405, errorMessage("405", "Method Not Allowed"));
+        return;
+      }
       this.#token(res, body, fault === "401");
       return;
     }
-    if (path === BASE_RATES_PATH) {
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-      if (fault === "401" || !token || !this.#tokens.has(token)) {
-        send(res, 401, errorMessage("401", "Unauthorized request: the access token is missing, invalid or expired."), {
-          "www-authenticate": 'Bearer realm="USPS", error="invalid_token"',
+    if (!api) {
+      send(res, 404, errorMessage("404", "Resource Not Found"));
+      return;
+    }
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (fault === "401" || !token || !this.#tokens.has(token)) {
+      send(res, 401, errorMessage("401", "Unauthorized request: the access token is missing, invalid or expired."), {
+        "www-authenticate": 'Bearer realm="USPS", error="invalid_token"',
+      });
+      return;
+    }
+    const route = `${method} ${path}`;
+    const query = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+    const tail = (prefix: string) => decodeURIComponent(path.slice(prefix.length));
+    if (route === "POST /prices/v3/base-rates/search") {
+      this.#baseRates(res, query);
+      return;
+    }
+    if (route === "POST /international-prices/v3/base-rates/search") {
+      this.#internationalRates(res, query);
+      return;
+    }
+    if (route === "POST /payments/v3/payment-authorization") {
+      this.#paymentAuthorization(res, query);
+      return;
+    }
+    if (route === "GET /addresses/v3/address") {
+      this.#address(res, url.searchParams);
+      return;
+    }
+    if (route === "GET /pickup/v3/carrier-pickup/eligibility") {
+      this.#pickupEligibility(res, url.searchParams);
+      return;
+    }
+    if (route === "POST /pickup/v3/carrier-pickup") {
+      this.#schedulePickup(res, query);
+      return;
+    }
+    if (method === "GET" && path.startsWith("/tracking/v3/tracking/")) {
+      this.#track(res, tail("/tracking/v3/tracking/"), url.searchParams);
+      return;
+    }
+    if (path.startsWith("/pickup/v3/carrier-pickup/") && (method === "GET" || method === "DELETE")) {
+      const pickup = this.pickups.get(tail("/pickup/v3/carrier-pickup/"));
+      if (!pickup || pickup.cancelled) {
+        send(res, 400, errorMessage("400", "Bad Request", [problem("confirmationNumber", "Pickup not found.")]));
+        return;
+      }
+      if (method === "GET") {
+        send(res, 200, [{ confirmationNumber: pickup.confirmationNumber, ...pickup.request }], {
+          etag: `"${pickup.etag}"`,
         });
         return;
       }
-      this.#baseRates(res, body);
+      if (header(req, "if-match")?.replace(/"/g, "") !== pickup.etag) {
+        send(
+          res,
+          400,
+          errorMessage("400", "Bad Request", [problem("If-Match", "If-Match must be the pickup's current ETag.")]),
+        );
+        return;
+      }
+      pickup.cancelled = true;
+      res.writeHead(200).end();
+      return;
+    }
+    // Labels and SCAN forms spend postage: they also need a payment authorization token.
+    const labelsOrForms = path.startsWith(API_PREFIX.labels);
+    if (labelsOrForms && (!paymentToken || !this.#paymentTokens.has(paymentToken))) {
+      send(
+        res,
+        401,
+        errorMessage("401", "Unauthorized request: the payment authorization token is missing, invalid or expired."),
+      );
+      return;
+    }
+    if (route === "POST /labels/v3/label") {
+      this.#label(res, query, header(req, "accept") ?? "");
+      return;
+    }
+    if (method === "DELETE" && path.startsWith("/labels/v3/label/")) {
+      this.#cancelLabel(res, tail("/labels/v3/label/"));
+      return;
+    }
+    if (route === "POST /scan-forms/v3/scan-form") {
+      this.#scanForm(res, query, header(req, "accept") ?? "");
       return;
     }
     send(res, 404, errorMessage("404", "Resource Not Found"));
@@ -209,67 +377,363 @@ export class UspsStandIn {
       issued_at: Date.now(),
       expires_in: this.tokenLifetimeSeconds,
       status: "approved",
-      scope: "prices labels tracking addresses",
+      scope: "prices international-prices labels tracking addresses pickup scan-forms payments",
       issuer: "api.usps.com",
       client_id: this.account.clientId,
     });
   }
 
-  #baseRates(res: http.ServerResponse, body: unknown): void {
-    const query = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  #baseRates(res: http.ServerResponse, query: Record<string, unknown>): void {
     const problems = checkBaseRatesQuery(query);
     if (problems.length > 0) {
-      send(res, 400, {
-        apiVersion: "3.4.30",
-        error: { code: "400", message: "Bad Request", errors: problems },
-      });
+      badRequest(res, problems);
       return;
     }
-    const mailClass = query.mailClass as string;
-    const pounds = Math.max(1, Math.ceil(query.weight as number));
-    const perPound = CENTS_PER_POUND[mailClass];
-    if (perPound === undefined || pounds > (MAX_POUNDS[mailClass] ?? 70)) {
-      send(res, 400, {
-        apiVersion: "3.4.30",
-        error: {
-          code: "400",
-          message: "Bad Request",
-          errors: [
-            { status: "400", code: "010660", title: "No rates found", detail: `No ${mailClass} price for this piece.` },
-          ],
-        },
-      });
+    const priced = standInPrice(query);
+    if (typeof priced === "string") {
+      noRates(res, priced);
       return;
     }
-    const zone = standInZone(query.originZIPCode as string, query.destinationZIPCode as string);
-    const priceCents = perPound * pounds + zone * 35;
     const fees =
       query.processingCategory === "NONSTANDARD" && (query.length as number) > 22
         ? [{ name: "Nonstandard Length > 22", SKU: "D811XUXXXXX0000", price: 4 }]
         : [];
-    const price = priceCents / 100;
     send(res, 200, {
-      totalBasePrice: Math.round((price + fees.reduce((s, f) => s + f.price, 0)) * 100) / 100,
+      totalBasePrice: Math.round((priced.price + fees.reduce((s, f) => s + f.price, 0)) * 100) / 100,
       rates: [
         {
           SKU: "DUXP0XXXUC01080",
-          description: `${mailClass} ${query.processingCategory} ${query.rateIndicator}`,
+          description: `${query.mailClass} ${query.processingCategory} ${query.rateIndicator}`,
           priceType: query.priceType,
-          price,
+          price: priced.price,
           weight: query.weight,
           dimWeight: 0,
           fees,
           startDate: "2026-07-12",
           endDate: "",
           warnings: [],
-          mailClass,
-          zone: String(zone).padStart(2, "0"),
+          mailClass: query.mailClass,
+          zone: priced.zone,
           processingCategory: query.processingCategory,
           destinationEntryFacilityType: query.destinationEntryFacilityType,
           rateIndicator: query.rateIndicator,
         },
       ],
     });
+  }
+
+  #internationalRates(res: http.ServerResponse, query: Record<string, unknown>): void {
+    const problems = checkInternationalRatesQuery(query);
+    if (problems.length > 0) {
+      badRequest(res, problems);
+      return;
+    }
+    const perPound = INTERNATIONAL_CENTS_PER_POUND[query.mailClass as string];
+    const pounds = Math.max(1, Math.ceil(query.weight as number));
+    if (perPound === undefined || pounds > 66) {
+      noRates(res, `No ${query.mailClass} price for this piece.`);
+      return;
+    }
+    const group = (query.destinationCountryCode as string) === "CA" ? 1 : 5;
+    const price = (perPound * pounds + group * 150) / 100;
+    send(res, 200, {
+      totalBasePrice: price,
+      rates: [
+        {
+          SKU: "DPXX0XXXXR05010",
+          description: `${query.mailClass} ${query.rateIndicator}`,
+          priceType: query.priceType,
+          price,
+          weight: query.weight,
+          dimWeight: 0,
+          fees: [],
+          startDate: "2026-07-12",
+          endDate: "",
+          mailClass: query.mailClass,
+          zone: String(group),
+          processingCategory: query.processingCategory,
+          rateIndicator: query.rateIndicator,
+          destinationEntryFacilityType: "NONE",
+        },
+      ],
+    });
+  }
+
+  #paymentAuthorization(res: http.ServerResponse, body: Record<string, unknown>): void {
+    const roles = Array.isArray(body.roles) ? (body.roles as Record<string, unknown>[]) : undefined;
+    const problems: Problem[] = [];
+    if (!roles || roles.length === 0) problems.push(problem("roles", "roles is required."));
+    const role = (name: string) => roles?.find((r) => r.roleName === name);
+    const payer = role("PAYER");
+    const owner = role("LABEL_OWNER");
+    if (roles && !payer) problems.push(problem("roles", "The PAYER role is required."));
+    if (roles && !owner) problems.push(problem("roles", "The LABEL_OWNER role is required."));
+    if (payer) {
+      if (!CRID.test(String(payer.CRID ?? ""))) problems.push(problem("roles.PAYER.CRID", "CRID is required."));
+      if (payer.accountType === "EPS" && !/^\d+$/.test(String(payer.accountNumber ?? ""))) {
+        problems.push(problem("roles.PAYER.accountNumber", "accountNumber is required for an EPS account."));
+      } else if (payer.accountType === "PERMIT") {
+        if (!payer.permitNumber || !/^\d{5}$/.test(String(payer.permitZIP ?? ""))) {
+          problems.push(problem("roles.PAYER.permitNumber", "permitNumber and permitZIP are required for a permit."));
+        }
+      } else if (payer.accountType !== "EPS") {
+        problems.push(problem("roles.PAYER.accountType", "accountType must be one of EPS, PERMIT, METER, OMAS."));
+      }
+    }
+    if (owner) {
+      if (!CRID.test(String(owner.CRID ?? ""))) problems.push(problem("roles.LABEL_OWNER.CRID", "CRID is required."));
+      for (const field of ["MID", "manifestMID"]) {
+        if (!MID.test(String(owner[field] ?? ""))) {
+          problems.push(problem(`roles.LABEL_OWNER.${field}`, `${field} must be 6 or 9 digits.`));
+        }
+      }
+    }
+    if (problems.length > 0) {
+      badRequest(res, problems, "/payments/v3");
+      return;
+    }
+    const token = `pat.${randomBytes(12).toString("hex")}`;
+    this.#paymentTokens.add(token);
+    send(res, 200, { paymentAuthorizationToken: token, roles });
+  }
+
+  #label(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
+    const problems = checkLabelRequest(body);
+    if (problems.length > 0) {
+      badRequest(res, problems, "/labels/v3");
+      return;
+    }
+    const description = body.packageDescription as Record<string, unknown>;
+    const to = body.toAddress as Record<string, unknown>;
+    const from = body.fromAddress as Record<string, unknown>;
+    const priced = standInPrice({
+      mailClass: description.mailClass,
+      weight: description.weight,
+      originZIPCode: from.ZIPCode,
+      destinationZIPCode: to.ZIPCode,
+    });
+    if (typeof priced === "string") {
+      noRates(res, priced);
+      return;
+    }
+    this.#serial += 1;
+    const trackingNumber = impb(`9400111${String(this.#serial).padStart(14, "0")}`);
+    const imageType = ((body.imageInfo as Record<string, unknown> | undefined)?.imageType as string) ?? "PDF";
+    const created = new Date();
+    const label: StandInLabel = { trackingNumber, request: body, status: "active", manifestNumber: null, events: [] };
+    this.labels.set(trackingNumber, label);
+    this.scan(trackingNumber, {
+      eventCode: "GX",
+      eventType: "Shipping Label Created, USPS Awaiting Item",
+      at: created,
+      city: from.city as string,
+      state: from.state as string,
+      ZIP: from.ZIPCode as string,
+    });
+    const metadata = {
+      labelAddress: to,
+      routingInformation: `420${to.ZIPCode}`,
+      trackingNumber,
+      constructCode: "C01",
+      SKU: "DUXP0XXXUC01080",
+      postage: priced.price,
+      extraServices: [],
+      zone: priced.zone,
+      mailingDate: `${description.mailingDate}T22:00:00Z`,
+      commitment: { name: "2-Day", expectedDeliveryDate: description.mailingDate },
+      weightUOM: "lb",
+      weight: description.weight,
+      dimensionalWeight: 0,
+      fees: [],
+      bannerText: "USPS TRACKING # USPS Ship",
+    };
+    const image = labelFile(imageType, trackingNumber);
+    if (accept.includes("application/vnd.usps.labels+json")) {
+      send(res, 200, { ...metadata, labelImage: image.toString("base64") }, {}, "application/vnd.usps.labels+json");
+      return;
+    }
+    sendMultipart(res, [
+      { name: "labelMetadata", contentType: "application/json", body: JSON.stringify(metadata) },
+      {
+        name: "labelImage",
+        filename: `labelImage.${imageType.toLowerCase()}`,
+        contentType: IMAGE_CONTENT_TYPES[imageType] ?? "application/octet-stream",
+        body: image.toString("base64"),
+      },
+    ]);
+  }
+
+  #cancelLabel(res: http.ServerResponse, trackingNumber: string): void {
+    const label = this.labels.get(trackingNumber);
+    if (label?.status !== "active") {
+      badRequest(
+        res,
+        [{ title: "Bad Request", detail: "Order not found", code: "00000XX", source: { parameter: "trackingNumber" } }],
+        "/labels/v3",
+      );
+      return;
+    }
+    if (label.manifestNumber) {
+      label.status = "refund_requested";
+      send(res, 200, { trackingNumber, status: "DISPUTED", disputeId: String(100_000 + this.#serial) });
+      return;
+    }
+    label.status = "canceled";
+    send(res, 200, { trackingNumber, status: "CANCELED" });
+  }
+
+  #track(res: http.ServerResponse, trackingNumber: string, query: URLSearchParams): void {
+    const expand = query.get("expand");
+    if (expand !== null && expand !== "SUMMARY" && expand !== "DETAIL") {
+      badRequest(res, [problem("expand", "expand must be SUMMARY or DETAIL.")], "/tracking/v3");
+      return;
+    }
+    const label = this.labels.get(trackingNumber);
+    if (!label) {
+      send(res, 404, {
+        apiVersion: "/tracking/v3",
+        error: {
+          code: "404",
+          message: "The tracking number may be incorrect or the status update is not yet available.",
+          errors: [],
+        },
+      });
+      return;
+    }
+    const newestFirst = [...label.events].reverse();
+    const to = label.request.toAddress as Record<string, unknown>;
+    const latest = newestFirst[0] ?? {};
+    send(res, 200, {
+      trackingNumber,
+      mailClass: (label.request.packageDescription as Record<string, unknown>).mailClass,
+      destinationCity: to.city,
+      destinationState: to.state,
+      destinationZIP: to.ZIPCode,
+      status: latest.eventType,
+      statusCategory: latest.eventType,
+      statusSummary: `${latest.eventType}`,
+      expectedDeliveryTimeStamp: `${(label.request.packageDescription as Record<string, unknown>).mailingDate}T20:00:00Z`,
+      ...(expand === "DETAIL" ? { trackingEvents: newestFirst } : {}),
+    });
+  }
+
+  #address(res: http.ServerResponse, query: URLSearchParams): void {
+    const problems: Problem[] = [];
+    if (!query.get("streetAddress")) problems.push(problem("streetAddress", "streetAddress is required."));
+    if (!STATE.test(query.get("state") ?? ""))
+      problems.push(problem("state", "state must be a two-letter state code."));
+    const zip = query.get("ZIPCode");
+    if (zip !== null && !/^\d{5}$/.test(zip)) problems.push(problem("ZIPCode", "ZIPCode must be 5 digits."));
+    if (!query.get("city") && !zip) problems.push(problem("city", "city or ZIPCode is required."));
+    if (problems.length > 0) {
+      badRequest(res, problems, "v3");
+      return;
+    }
+    const street = query.get("streetAddress") as string;
+    if (/nowhere/i.test(street) || zip === "00000") {
+      send(res, 404, {
+        apiVersion: "v3",
+        error: { code: "404", message: "There is no match for the address requested.", errors: [] },
+      });
+      return;
+    }
+    const secondary = query.get("secondaryAddress");
+    const firm = query.get("firm");
+    send(res, 200, {
+      ...(firm ? { firm: firm.toUpperCase() } : {}),
+      address: {
+        streetAddress: standardizeStreet(street),
+        ...(secondary ? { secondaryAddress: standardizeStreet(secondary) } : {}),
+        city: (query.get("city") ?? "ZIP CITY").toUpperCase(),
+        state: query.get("state"),
+        ZIPCode: zip ?? "84111",
+        ZIPPlus4: "1234",
+      },
+      additionalInfo: {
+        deliveryPoint: "01",
+        carrierRoute: "C001",
+        DPVConfirmation: /\bapartments\b/i.test(street) && !secondary ? "D" : "Y",
+        DPVCMRA: "N",
+        business: firm ? "Y" : "N",
+        centralDeliveryPoint: "N",
+        vacant: "N",
+      },
+      corrections: [],
+      matches: [{ code: "31", text: "Single Response - exact match" }],
+      warnings: [],
+    });
+  }
+
+  #pickupEligibility(res: http.ServerResponse, query: URLSearchParams): void {
+    if (!query.get("streetAddress")) {
+      badRequest(res, [problem("streetAddress", "streetAddress is required.")]);
+      return;
+    }
+    if (query.get("ZIPCode") === "99999") {
+      badRequest(res, [problem("address", "Carrier Pickup is not available at this address.")]);
+      return;
+    }
+    send(res, 200, {
+      firstName: "",
+      lastName: "",
+      address: {
+        streetAddress: standardizeStreet(query.get("streetAddress") as string),
+        city: (query.get("city") ?? "").toUpperCase(),
+        state: (query.get("state") ?? "").toUpperCase(),
+        ZIPCode: query.get("ZIPCode") ?? "",
+      },
+    });
+  }
+
+  #schedulePickup(res: http.ServerResponse, body: Record<string, unknown>): void {
+    const problems = checkPickupRequest(body);
+    if (problems.length > 0) {
+      badRequest(res, problems);
+      return;
+    }
+    this.#serial += 1;
+    const confirmationNumber = `WTC${String(this.#serial).padStart(9, "0")}`;
+    const pickup = { confirmationNumber, request: body, etag: randomBytes(10).toString("hex"), cancelled: false };
+    this.pickups.set(confirmationNumber, pickup);
+    send(
+      res,
+      200,
+      { confirmationNumber, pickupDate: body.pickupDate, carrierPickupRequest: body },
+      { etag: `"${pickup.etag}"` },
+    );
+  }
+
+  #scanForm(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
+    const problems = checkScanFormRequest(body);
+    const numbers = ((body.shipment as Record<string, unknown> | undefined)?.trackingNumbers ?? []) as string[];
+    for (const number of numbers) {
+      const label = this.labels.get(number);
+      if (label?.status !== "active") problems.push(problem("shipment.trackingNumbers", `Label ${number} not found.`));
+      else if (label.manifestNumber)
+        problems.push(problem("shipment.trackingNumbers", `Label ${number} is already on a SCAN Form.`));
+    }
+    if (problems.length > 0) {
+      badRequest(res, problems, "/scan-forms/v3");
+      return;
+    }
+    this.#serial += 1;
+    const manifestNumber = impb(`9275011${String(this.#serial).padStart(14, "0")}`);
+    for (const number of numbers) (this.labels.get(number) as StandInLabel).manifestNumber = manifestNumber;
+    const metadata = { ...body, manifestNumber, trackingNumbers: numbers };
+    const image = labelFile("PDF", manifestNumber);
+    if (accept.includes("application/vnd.usps.labels+json")) {
+      send(res, 200, { ...metadata, SCANFormImage: image.toString("base64") }, {}, "application/vnd.usps.labels+json");
+      return;
+    }
+    sendMultipart(res, [
+      { name: "SCANFormMetaData", contentType: "application/json", body: JSON.stringify(metadata) },
+      {
+        name: "SCANFormImage",
+        filename: "SCANForm.pdf",
+        contentType: "application/pdf",
+        body: image.toString("base64"),
+      },
+    ]);
   }
 }
 
@@ -278,27 +742,52 @@ function standInZone(from: string, to: string): number {
   return Math.min(9, 1 + Math.abs(Number(from[0]) - Number(to[0])));
 }
 
+/** The stand-in's price of a piece in dollars and its zone, or why it has none. */
+function standInPrice(query: Record<string, unknown>): { price: number; zone: string } | string {
+  const mailClass = query.mailClass as string;
+  const pounds = Math.max(1, Math.ceil(query.weight as number));
+  const perPound = CENTS_PER_POUND[mailClass];
+  if (perPound === undefined || pounds > (MAX_POUNDS[mailClass] ?? 70)) return `No ${mailClass} price for this piece.`;
+  const zone = standInZone(query.originZIPCode as string, query.destinationZIPCode as string);
+  return { price: (perPound * pounds + zone * 35) / 100, zone: String(zone).padStart(2, "0") };
+}
+
+const INTERNATIONAL_CENTS_PER_POUND: Record<string, number> = {
+  "FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE": 1650,
+  PRIORITY_MAIL_INTERNATIONAL: 3200,
+  PRIORITY_MAIL_EXPRESS_INTERNATIONAL: 4700,
+};
+
+type Problem = { title: string; detail: string; code?: string; source: { parameter: string } };
+
+function problem(parameter: string, detail: string): Problem {
+  return { title: "Invalid parameter", detail, source: { parameter } };
+}
+
+const STATE =
+  /^(AA|AE|AL|AK|AP|AS|AZ|AR|CA|CO|CT|DE|DC|FM|FL|GA|GU|HI|ID|IL|IN|IA|KS|KY|LA|ME|MH|MD|MA|MI|MN|MS|MO|MP|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PW|PA|PR|RI|SC|SD|TN|TX|UT|VT|VI|VA|WA|WV|WI|WY)$/;
+const CRID = /^\d{2,18}$/;
+const MID = /^(\d{6}|\d{9})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** The spec's required fields, types, enums and patterns for a `BaseRatesQuery`. */
-export function checkBaseRatesQuery(
-  query: Record<string, unknown>,
-): { title: string; detail: string; source: { parameter: string } }[] {
-  const problems: { title: string; detail: string; source: { parameter: string } }[] = [];
-  const problem = (parameter: string, detail: string) =>
-    problems.push({ title: "Invalid parameter", detail, source: { parameter } });
-  for (const field of REQUIRED) if (query[field] === undefined) problem(field, `${field} is required.`);
+export function checkBaseRatesQuery(query: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  const add = (parameter: string, detail: string) => problems.push(problem(parameter, detail));
+  for (const field of REQUIRED) if (query[field] === undefined) add(field, `${field} is required.`);
   for (const field of ["weight", "length", "width", "height"]) {
     if (query[field] !== undefined && (typeof query[field] !== "number" || (query[field] as number) < 0)) {
-      problem(field, `${field} must be a number of at least 0.`);
+      add(field, `${field} must be a number of at least 0.`);
     }
   }
   for (const field of ["originZIPCode", "destinationZIPCode"]) {
     if (query[field] !== undefined && !(typeof query[field] === "string" && ZIP.test(query[field] as string))) {
-      problem(field, `${field} must be a five-digit ZIP Code.`);
+      add(field, `${field} must be a five-digit ZIP Code.`);
     }
   }
   const oneOf = (field: string, values: readonly string[]) => {
     if (query[field] !== undefined && !values.includes(query[field] as string)) {
-      problem(field, `${field} must be one of ${values.join(", ")}.`);
+      add(field, `${field} must be one of ${values.join(", ")}.`);
     }
   };
   oneOf("mailClass", MAIL_CLASSES);
@@ -309,12 +798,380 @@ export function checkBaseRatesQuery(
     query.rateIndicator !== undefined &&
     !(typeof query.rateIndicator === "string" && /^[A-Z0-9]{2}$/.test(query.rateIndicator))
   ) {
-    problem("rateIndicator", "rateIndicator must be a two-character rate indicator.");
+    add("rateIndicator", "rateIndicator must be a two-character rate indicator.");
   }
   if (query.accountNumber !== undefined && !/^\d+$/.test(String(query.accountNumber))) {
-    problem("accountNumber", "accountNumber must be digits.");
+    add("accountNumber", "accountNumber must be digits.");
   }
   return problems;
+}
+
+/** International Prices `BaseRatesQuery`: its required fields, enums and patterns. */
+export function checkInternationalRatesQuery(query: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  const required = [
+    "originZIPCode",
+    "weight",
+    "length",
+    "width",
+    "height",
+    "mailClass",
+    "processingCategory",
+    "rateIndicator",
+    "destinationEntryFacilityType",
+    "priceType",
+    "destinationCountryCode",
+  ];
+  for (const field of required) if (query[field] === undefined) problems.push(problem(field, `${field} is required.`));
+  const oneOf = (field: string, values: readonly string[]) => {
+    if (query[field] !== undefined && !values.includes(query[field] as string)) {
+      problems.push(problem(field, `${field} must be one of ${values.join(", ")}.`));
+    }
+  };
+  oneOf("mailClass", [...Object.keys(INTERNATIONAL_CENTS_PER_POUND), "GLOBAL_EXPRESS_GUARANTEED"]);
+  oneOf("processingCategory", ["FLATS", "MACHINABLE", "NON_MACHINABLE", "NONSTANDARD"]);
+  oneOf("rateIndicator", [
+    "E4",
+    "E6",
+    "E7",
+    "FA",
+    "FB",
+    "FE",
+    "FP",
+    "FS",
+    "PA",
+    "PL",
+    "SP",
+    "EP",
+    "HA",
+    "HB",
+    "HE",
+    "HL",
+    "HP",
+    "HS",
+    "LE",
+  ]);
+  oneOf("destinationEntryFacilityType", ["NONE", "INTERNATIONAL_SERVICE_CENTER"]);
+  oneOf("priceType", ["RETAIL", "COMMERCIAL", "COMMERCIAL_BASE", "COMMERCIAL_PLUS", "CONTRACT"]);
+  if (query.destinationCountryCode !== undefined && !/^[A-Z]{2}$/.test(String(query.destinationCountryCode))) {
+    problems.push(problem("destinationCountryCode", "destinationCountryCode must be two capital letters."));
+  }
+  if (query.originZIPCode !== undefined && !ZIP.test(String(query.originZIPCode))) {
+    problems.push(problem("originZIPCode", "originZIPCode must be a five-digit ZIP Code."));
+  }
+  return problems;
+}
+
+const LABEL_MAIL_CLASSES = [
+  "PARCEL_SELECT",
+  "PARCEL_SELECT_LIGHTWEIGHT",
+  "USPS_CONNECT_LOCAL",
+  "USPS_CONNECT_REGIONAL",
+  "USPS_CONNECT_MAIL",
+  "USPS_GROUND_ADVANTAGE",
+  "PRIORITY_MAIL_EXPRESS",
+  "PRIORITY_MAIL",
+  "FIRST-CLASS_PACKAGE_SERVICE",
+  "LIBRARY_MAIL",
+  "MEDIA_MAIL",
+  "BOUND_PRINTED_MATTER",
+];
+const LABEL_RATE_INDICATORS =
+  "3D 3N 3R 5D BA BB CP CM DC DE DF DN DR E4 E6 FA FB FE FP FS LC LF LL LO LS NP OS P5 P6 P7 P8 P9 Q6 Q7 Q8 Q9 Q0 PA PL PM PR SN SP SR".split(
+    " ",
+  );
+const IMAGE_TYPES = [
+  "PDF",
+  "TIFF",
+  "JPG",
+  "PNG",
+  "GIF",
+  "SVG",
+  "ZPL203DPI",
+  "ZPL300DPI",
+  "EPL300DPI",
+  "LABEL_BROKER",
+  "NONE",
+];
+const LABEL_TYPES = ["4X4LABEL", "4X5LABEL", "4X6LABEL", "6X4LABEL", "2X7LABEL"];
+const LABEL_REQUEST_KEYS = [
+  "imageInfo",
+  "toAddress",
+  "fromAddress",
+  "senderAddress",
+  "returnAddress",
+  "packageDescription",
+  "customsForm",
+];
+
+/** A label address: street, city, state and ZIP, and a first and last name or a firm. */
+function checkLabelAddress(address: unknown, name: string): Problem[] {
+  if (typeof address !== "object" || address === null) return [problem(name, `${name} is required.`)];
+  const a = address as Record<string, unknown>;
+  const problems: Problem[] = [];
+  for (const field of ["streetAddress", "city"]) {
+    if (typeof a[field] !== "string" || a[field] === "")
+      problems.push(problem(`${name}.${field}`, `${field} is required.`));
+  }
+  if (!STATE.test(String(a.state ?? "")))
+    problems.push(problem(`${name}.state`, "state must be a two-letter state code."));
+  if (!/^\d{5}$/.test(String(a.ZIPCode ?? ""))) problems.push(problem(`${name}.ZIPCode`, "ZIPCode must be 5 digits."));
+  if (a.ZIPPlus4 !== undefined && a.ZIPPlus4 !== null && !/^\d{4}$/.test(String(a.ZIPPlus4))) {
+    problems.push(problem(`${name}.ZIPPlus4`, "ZIPPlus4 must be 4 digits."));
+  }
+  if (!(a.firstName && a.lastName) && !a.firm) {
+    problems.push(problem(name, "The First and Last Name or Firm Name are always required."));
+  }
+  return problems;
+}
+
+/** Labels `LabelRequest` (with a rate indicator): its required fields, enums and patterns. */
+export function checkLabelRequest(body: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  for (const key of Object.keys(body)) {
+    if (!LABEL_REQUEST_KEYS.includes(key)) problems.push(problem(key, `${key} is not a field of a label request.`));
+  }
+  problems.push(
+    ...checkLabelAddress(body.toAddress, "toAddress"),
+    ...checkLabelAddress(body.fromAddress, "fromAddress"),
+  );
+  const description = body.packageDescription as Record<string, unknown> | undefined;
+  if (typeof description !== "object" || description === null) {
+    problems.push(problem("packageDescription", "packageDescription is required."));
+  } else {
+    const required = [
+      "destinationEntryFacilityType",
+      "height",
+      "length",
+      "mailClass",
+      "mailingDate",
+      "processingCategory",
+      "weight",
+      "width",
+      "rateIndicator",
+    ];
+    for (const field of required) {
+      if (description[field] === undefined)
+        problems.push(problem(`packageDescription.${field}`, `${field} is required.`));
+    }
+    for (const field of ["weight", "length", "width", "height"]) {
+      const value = description[field];
+      if (value !== undefined && !(typeof value === "number" && value > 0)) {
+        problems.push(problem(`packageDescription.${field}`, `${field} must be a number above 0.`));
+      }
+    }
+    if (typeof description.weight === "number" && description.weight > 70) {
+      problems.push(problem("packageDescription.weight", "Items must weigh 70 pounds or less."));
+    }
+    const oneOf = (field: string, values: readonly string[]) => {
+      if (description[field] !== undefined && !values.includes(description[field] as string)) {
+        problems.push(problem(`packageDescription.${field}`, `${field} must be one of ${values.join(", ")}.`));
+      }
+    };
+    oneOf("mailClass", LABEL_MAIL_CLASSES);
+    oneOf("processingCategory", ["LETTERS", "FLATS", "MACHINABLE", "IRREGULAR", "NON_MACHINABLE", "NONSTANDARD"]);
+    oneOf("rateIndicator", LABEL_RATE_INDICATORS);
+    oneOf("destinationEntryFacilityType", ENTRY_FACILITIES);
+    if (description.mailingDate !== undefined && !DATE.test(String(description.mailingDate).slice(0, 10))) {
+      problems.push(problem("packageDescription.mailingDate", "mailingDate must be a date (YYYY-MM-DD)."));
+    }
+  }
+  const image = (body.imageInfo ?? {}) as Record<string, unknown>;
+  if (image.imageType !== undefined && !IMAGE_TYPES.includes(image.imageType as string)) {
+    problems.push(problem("imageInfo.imageType", `imageType must be one of ${IMAGE_TYPES.join(", ")}.`));
+  }
+  if (image.labelType !== undefined && !LABEL_TYPES.includes(image.labelType as string)) {
+    problems.push(problem("imageInfo.labelType", `labelType must be one of ${LABEL_TYPES.join(", ")}.`));
+  }
+  if (image.imageType === "EPL300DPI" && (image.labelType ?? "4X6LABEL") !== "4X6LABEL") {
+    problems.push(
+      problem("imageInfo.labelType", "The labelType of 4X6LABEL is the only one supported with EPL300DPI."),
+    );
+  }
+  return problems;
+}
+
+const PICKUP_PACKAGE_TYPES = [
+  "FIRST-CLASS_PACKAGE_SERVICE",
+  "PRIORITY_MAIL_EXPRESS",
+  "PRIORITY_MAIL",
+  "RETURNS",
+  "USPS_GROUND_ADVANTAGE",
+  "INTERNATIONAL",
+  "OTHER",
+];
+const PACKAGE_LOCATIONS = [
+  "FRONT_DOOR",
+  "BACK_DOOR",
+  "SIDE_DOOR",
+  "KNOCK_ON_DOOR",
+  "MAIL_ROOM",
+  "OFFICE",
+  "PORCH",
+  "RECEPTION",
+  "MAILBOX",
+  "OTHER",
+];
+
+/** Carrier Pickup `SchedulePickupRequest`: its required fields, enums and patterns. */
+export function checkPickupRequest(body: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  for (const field of ["pickupDate", "pickupAddress", "packages", "estimatedWeight", "pickupLocation"]) {
+    if (body[field] === undefined) problems.push(problem(field, `${field} is required.`));
+  }
+  if (body.pickupDate !== undefined) {
+    if (!DATE.test(String(body.pickupDate)))
+      problems.push(problem("pickupDate", "pickupDate must be a date (YYYY-MM-DD)."));
+    else if (new Date(`${body.pickupDate}T12:00:00Z`).getUTCDay() === 0) {
+      problems.push(problem("pickupDate", "Carrier Pickup is not available on Sundays."));
+    }
+  }
+  const address = body.pickupAddress as Record<string, unknown> | undefined;
+  if (address) {
+    for (const field of ["firstName", "lastName"]) {
+      if (typeof address[field] !== "string" || address[field] === "")
+        problems.push(problem(`pickupAddress.${field}`, `${field} is required.`));
+    }
+    const street = address.address as Record<string, unknown> | undefined;
+    if (!street?.streetAddress)
+      problems.push(problem("pickupAddress.address.streetAddress", "streetAddress is required."));
+    const contact = address.contact as Record<string, unknown>[] | undefined;
+    const reachable = (contact ?? []).some(
+      (c) => (typeof c.email === "string" && c.email.includes("@")) || /^\d{10}$/.test(String(c.cellNumber ?? "")),
+    );
+    if (!reachable) problems.push(problem("pickupAddress.contact", "contact needs an email or a 10-digit cellNumber."));
+  }
+  const packages = body.packages as Record<string, unknown>[] | undefined;
+  if (packages !== undefined) {
+    if (!Array.isArray(packages) || packages.length === 0)
+      problems.push(problem("packages", "packages must list at least one package."));
+    for (const item of Array.isArray(packages) ? packages : []) {
+      if (!PICKUP_PACKAGE_TYPES.includes(item.packageType as string)) {
+        problems.push(
+          problem("packages.packageType", `packageType must be one of ${PICKUP_PACKAGE_TYPES.join(", ")}.`),
+        );
+      }
+      if (!(Number.isInteger(item.packageCount) && (item.packageCount as number) >= 1)) {
+        problems.push(problem("packages.packageCount", "packageCount must be a whole number of at least 1."));
+      }
+    }
+  }
+  if (body.estimatedWeight !== undefined && !(typeof body.estimatedWeight === "number" && body.estimatedWeight > 0)) {
+    problems.push(problem("estimatedWeight", "estimatedWeight must be a number of pounds above 0."));
+  }
+  const location = body.pickupLocation as Record<string, unknown> | undefined;
+  if (location && !PACKAGE_LOCATIONS.includes(location.packageLocation as string)) {
+    problems.push(
+      problem("pickupLocation.packageLocation", `packageLocation must be one of ${PACKAGE_LOCATIONS.join(", ")}.`),
+    );
+  }
+  return problems;
+}
+
+/** SCAN Forms label-shipment request: its required fields and patterns. */
+export function checkScanFormRequest(body: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  for (const field of [
+    "mailingDate",
+    "entryFacilityZIPCode",
+    "destinationEntryFacilityType",
+    "shipment",
+    "fromAddress",
+  ]) {
+    if (body[field] === undefined) problems.push(problem(field, `${field} is required.`));
+  }
+  if (body.mailingDate !== undefined && !DATE.test(String(body.mailingDate))) {
+    problems.push(problem("mailingDate", "mailingDate must be a date (YYYY-MM-DD)."));
+  }
+  if (body.entryFacilityZIPCode !== undefined && !/^\d{5}$/.test(String(body.entryFacilityZIPCode))) {
+    problems.push(problem("entryFacilityZIPCode", "entryFacilityZIPCode must be 5 digits."));
+  }
+  const numbers = (body.shipment as Record<string, unknown> | undefined)?.trackingNumbers;
+  if (body.shipment !== undefined && !(Array.isArray(numbers) && numbers.length > 0)) {
+    problems.push(problem("shipment.trackingNumbers", "trackingNumbers must list at least one label."));
+  }
+  if (body.fromAddress !== undefined) {
+    const from = body.fromAddress as Record<string, unknown>;
+    if (!from.streetAddress || !STATE.test(String(from.state ?? "")) || !/^\d{5}$/.test(String(from.ZIPCode ?? ""))) {
+      problems.push(problem("fromAddress", "fromAddress needs streetAddress, state and a 5-digit ZIPCode."));
+    }
+  }
+  return problems;
+}
+
+/** A USPS number with its MOD 10 check digit (Pub 199: weights 3 and 1 from the right). */
+function impb(payload: string): string {
+  let sum = 0;
+  for (const [i, digit] of [...payload].reverse().entries()) sum += Number(digit) * (i % 2 === 0 ? 3 : 1);
+  return `${payload}${(10 - (sum % 10)) % 10}`;
+}
+
+const IMAGE_CONTENT_TYPES: Record<string, string> = {
+  PDF: "application/pdf",
+  TIFF: "image/tiff",
+  JPG: "image/jpg",
+  PNG: "image/png",
+  GIF: "image/gif",
+  SVG: "image/svg+xml",
+  ZPL203DPI: "application/octet-stream",
+  ZPL300DPI: "application/octet-stream",
+  EPL300DPI: "application/octet-stream",
+};
+
+/** A small file that starts as a real one of its type does, naming the tracking number. */
+function labelFile(imageType: string, trackingNumber: string): Buffer {
+  switch (imageType) {
+    case "PDF":
+      return Buffer.from(`%PDF-1.7\n% USPS stand-in label ${trackingNumber}\n%%EOF\n`, "latin1");
+    case "PNG":
+      return Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.from(trackingNumber),
+      ]);
+    case "GIF":
+      return Buffer.from(`GIF89a${trackingNumber}`, "latin1");
+    case "JPG":
+      return Buffer.concat([
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+        Buffer.from(trackingNumber),
+        Buffer.from([0xff, 0xd9]),
+      ]);
+    case "TIFF":
+      return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00]), Buffer.from(trackingNumber)]);
+    case "ZPL203DPI":
+    case "ZPL300DPI":
+      return Buffer.from(`^XA^FO50,50^BCN,100,Y,N,N^FD${trackingNumber}^FS^XZ\n`, "latin1");
+    case "EPL300DPI":
+      return Buffer.from(`\nN\nB50,50,0,1,2,4,100,B,"${trackingNumber}"\nP1\n`, "latin1");
+    default:
+      return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><text>${trackingNumber}</text></svg>`);
+  }
+}
+
+/** The stand-in's Pub 28 abbreviations: enough to show an address coming back standardized. */
+function standardizeStreet(street: string): string {
+  const words: Record<string, string> = {
+    STREET: "ST",
+    AVENUE: "AVE",
+    ROAD: "RD",
+    SUITE: "STE",
+    APARTMENT: "APT",
+    NORTH: "N",
+    SOUTH: "S",
+    EAST: "E",
+    WEST: "W",
+  };
+  return street
+    .toUpperCase()
+    .replace(/[.,]/g, "")
+    .split(/\s+/)
+    .map((word) => words[word] ?? word)
+    .join(" ");
+}
+
+function header(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function parseBody(raw: string, contentType: string | undefined): unknown {
@@ -326,10 +1183,45 @@ function parseBody(raw: string, contentType: string | undefined): unknown {
   }
 }
 
-function errorMessage(code: string, message: string) {
-  return { apiVersion: "3.4.30", error: { code, message, errors: [] } };
+function errorMessage(code: string, message: string, errors: Problem[] = [], apiVersion = "3.4.30") {
+  return { apiVersion, error: { code, message, errors } };
 }
 
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+function badRequest(res: http.ServerResponse, problems: Problem[], apiVersion = "3.4.30"): void {
+  send(res, 400, errorMessage("400", "Bad Request", problems, apiVersion));
+}
+
+function noRates(res: http.ServerResponse, detail: string): void {
+  send(
+    res,
+    400,
+    errorMessage("400", "Bad Request", [
+      { title: "No rates found", detail, code: "010660", source: { parameter: "mailClass" } },
+    ]),
+  );
+}
+
+function send(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  contentType = "application/json",
+): void {
+  res.writeHead(status, { "content-type": contentType, ...headers }).end(JSON.stringify(body));
+}
+
+/** The spec's default answer: multipart/form-data, each image part base64 text. */
+function sendMultipart(
+  res: http.ServerResponse,
+  parts: { name: string; filename?: string; contentType: string; body: string }[],
+): void {
+  const boundary = `usps-stand-in-${randomBytes(8).toString("hex")}`;
+  const text = parts
+    .map(
+      (part) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}\r\nContent-Type: ${part.contentType}\r\n${part.filename ? "Content-Transfer-Encoding: base64\r\n" : ""}\r\n${part.body}\r\n`,
+    )
+    .join("");
+  res.writeHead(200, { "content-type": `multipart/form-data; boundary=${boundary}` }).end(`${text}--${boundary}--\r\n`);
 }

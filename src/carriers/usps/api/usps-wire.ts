@@ -90,3 +90,285 @@ export interface UspsErrorMessage {
     errors?: { status?: string; code?: string; title?: string; detail?: string; source?: { parameter?: string } }[];
   };
 }
+
+/* ---- Payments 3.1 `POST /payments/v3/payment-authorization` ---- */
+
+export type UspsRoleName = "PAYER" | "LABEL_OWNER" | "RATE_HOLDER" | "SHIPPER" | "PLATFORM";
+
+/** A party of the transaction: who pays (EPS or permit), whose label ranges (MID) are used. */
+export interface UspsRole {
+  roleName: UspsRoleName;
+  CRID: string;
+  MID?: string;
+  manifestMID?: string;
+  accountType?: "EPS" | "PERMIT";
+  accountNumber?: string;
+  permitNumber?: string;
+  permitZIP?: string;
+}
+
+export interface UspsPaymentAuthorizationRequest {
+  roles: UspsRole[];
+}
+
+export interface UspsPaymentAuthorizationResponse {
+  paymentAuthorizationToken: string;
+  roles?: UspsRole[];
+}
+
+/* ---- Labels 3.9 `POST /labels/v3/label`, `DELETE /labels/v3/label/{trackingNumber}` ---- */
+
+/** `imageInfo.imageType`: the label files USPS makes. */
+export type UspsImageType = "PDF" | "TIFF" | "JPG" | "PNG" | "GIF" | "SVG" | "ZPL203DPI" | "ZPL300DPI" | "EPL300DPI";
+
+/** `imageInfo.labelType`: the label sizes USPS makes, width by height in inches. */
+export type UspsLabelType = "4X4LABEL" | "4X5LABEL" | "4X6LABEL" | "6X4LABEL" | "2X7LABEL";
+
+export interface UspsImageInfo {
+  imageType: UspsImageType;
+  labelType: UspsLabelType;
+  receiptOption: "SAME_PAGE" | "SEPARATE_PAGE" | "NONE";
+  suppressPostage?: boolean;
+  suppressMailDate?: boolean;
+  packageNumber?: number;
+  totalPackages?: number;
+}
+
+/** `DomesticLabelAddress` / `DomesticLabelToAddress`: a name or a firm is always required. */
+export interface UspsLabelAddress {
+  streetAddress: string;
+  secondaryAddress?: string;
+  city: string;
+  state: string;
+  ZIPCode: string;
+  ZIPPlus4?: string;
+  firstName?: string;
+  lastName?: string;
+  firm?: string;
+  phone?: string;
+  email?: string;
+}
+
+/** `DomesticPackageDescription` (with a rate indicator): weight in pounds, sides in inches. */
+export interface UspsLabelPackageDescription {
+  mailClass: UspsMailClass;
+  rateIndicator: string;
+  processingCategory: UspsProcessingCategory;
+  destinationEntryFacilityType: "NONE";
+  weightUOM: "lb";
+  weight: number;
+  dimensionsUOM: "in";
+  length: number;
+  width: number;
+  height: number;
+  /** YYYY-MM-DD, today to 7 days ahead. */
+  mailingDate: string;
+  extraServices?: number[];
+  customerReference?: { referenceNumber: string; printReferenceNumber?: boolean }[];
+}
+
+export interface UspsLabelRequest {
+  imageInfo: UspsImageInfo;
+  toAddress: UspsLabelAddress;
+  fromAddress: UspsLabelAddress;
+  packageDescription: UspsLabelPackageDescription;
+}
+
+/** `LabelMetadata`: what USPS says about the label it made; prices in dollars. */
+export interface UspsLabelMetadata {
+  trackingNumber: string;
+  /** `420` + the destination ZIP: prefixed to the tracking number, it is the IMpb barcode's data. */
+  routingInformation?: string;
+  constructCode?: string;
+  SKU?: string;
+  postage: number;
+  extraServices?: { name?: string; SKU?: string; price?: number }[];
+  fees?: { name?: string; SKU?: string; price?: number }[];
+  zone?: string;
+  mailingDate?: string;
+  commitment?: { name?: string; expectedDeliveryDate?: string; scheduleDeliveryDate?: string };
+  weight?: number;
+  dimensionalWeight?: number;
+}
+
+/** `LabelVendorResponse` (`application/vnd.usps.labels+json`): the metadata with the images in base64. */
+export interface UspsLabelVendorResponse extends UspsLabelMetadata {
+  labelImage?: string;
+  receiptImage?: string;
+}
+
+/** `CancelResponse`: CANCELED before the label data was sent, DISPUTED (a refund asked) after. */
+export interface UspsCancelResponse {
+  trackingNumber?: string;
+  status: "CANCELED" | "DISPUTED";
+  disputeId?: string;
+}
+
+/* ---- Package Tracking 3.2 `GET /tracking/v3/tracking/{trackingNumber}?expand=DETAIL` ---- */
+
+export interface UspsTrackingEvent {
+  eventType?: string;
+  /** Local time of the event, without an offset. */
+  eventTimestamp?: string;
+  GMTTimestamp?: string;
+  GMTOffset?: string;
+  eventCountry?: string | null;
+  eventCity?: string | null;
+  eventState?: string | null;
+  eventZIP?: string | null;
+  firm?: string | null;
+  name?: string | null;
+  /** Pub 199 Appendix G-4 scan event code. */
+  eventCode?: string;
+  actionCode?: string;
+  reasonCode?: string;
+}
+
+/** `TrackingDetails`: events newest first. */
+export interface UspsTrackingDetails {
+  trackingNumber?: string;
+  mailClass?: string;
+  expectedDeliveryTimeStamp?: string;
+  predictedDeliveryDate?: string;
+  status?: string;
+  statusCategory?: string;
+  statusSummary?: string;
+  trackingEvents?: UspsTrackingEvent[];
+}
+
+/* ---- Addresses 3.2 `GET /addresses/v3/address` ---- */
+
+export interface UspsAddressQuery {
+  firm?: string;
+  streetAddress: string;
+  secondaryAddress?: string;
+  city?: string;
+  state: string;
+  ZIPCode?: string;
+  ZIPPlus4?: string;
+}
+
+/** `AddressResponse`: the standardized address, DPV and business flags, correction codes. */
+export interface UspsAddressResponse {
+  firm?: string;
+  address: {
+    streetAddress?: string;
+    secondaryAddress?: string;
+    city?: string;
+    state?: string;
+    ZIPCode?: string;
+    ZIPPlus4?: string | null;
+    urbanization?: string;
+  };
+  additionalInfo?: {
+    deliveryPoint?: string;
+    carrierRoute?: string;
+    DPVConfirmation?: "Y" | "D" | "S" | "N";
+    DPVCMRA?: "Y" | "N";
+    business?: "Y" | "N";
+    centralDeliveryPoint?: "Y" | "N";
+    vacant?: "Y" | "N";
+  };
+  corrections?: { code?: string; text?: string }[];
+  matches?: { code?: string; text?: string }[];
+  warnings?: string[];
+}
+
+/* ---- Carrier Pickup 3.1 `/pickup/v3/carrier-pickup` ---- */
+
+export type UspsPickupPackageType =
+  | "FIRST-CLASS_PACKAGE_SERVICE"
+  | "PRIORITY_MAIL_EXPRESS"
+  | "PRIORITY_MAIL"
+  | "RETURNS"
+  | "USPS_GROUND_ADVANTAGE"
+  | "INTERNATIONAL"
+  | "OTHER";
+
+export interface UspsPickupAddress {
+  firstName: string;
+  lastName: string;
+  firm?: string;
+  address: {
+    streetAddress: string;
+    secondaryAddress?: string;
+    city?: string;
+    state?: string;
+    ZIPCode?: string;
+    ZIPPlus4?: string;
+  };
+  contact: ({ email: string } | { cellNumber: string })[];
+}
+
+/** `SchedulePickupRequest`: the weight is the pickup's total, in pounds. */
+export interface UspsSchedulePickupRequest {
+  pickupDate: string;
+  pickupAddress: UspsPickupAddress;
+  packages: { packageType: UspsPickupPackageType; packageCount: number }[];
+  estimatedWeight: number;
+  pickupLocation: {
+    packageLocation:
+      | "FRONT_DOOR"
+      | "BACK_DOOR"
+      | "SIDE_DOOR"
+      | "KNOCK_ON_DOOR"
+      | "MAIL_ROOM"
+      | "OFFICE"
+      | "PORCH"
+      | "RECEPTION"
+      | "MAILBOX"
+      | "OTHER";
+    specialInstructions?: string;
+  };
+}
+
+export interface UspsPickupConfirmation {
+  confirmationNumber: string;
+  pickupDate?: string;
+  carrierPickupRequest?: UspsSchedulePickupRequest;
+}
+
+/* ---- SCAN Forms 3.1 `POST /scan-forms/v3/scan-form` (the label-shipment variant) ---- */
+
+export interface UspsScanFormRequest {
+  form: "5630";
+  imageType: "PDF";
+  labelType: "8.5x11LABEL";
+  mailingDate: string;
+  entryFacilityZIPCode: string;
+  destinationEntryFacilityType: "NONE";
+  shipment: { trackingNumbers: string[] };
+  fromAddress: UspsLabelAddress;
+}
+
+/** The SCAN form's metadata: `manifestNumber` is its Electronic File Number. */
+export interface UspsScanFormMetadata {
+  manifestNumber: string;
+  trackingNumbers?: string[];
+  mailingDate?: string;
+}
+
+/* ---- International Prices 3.3 `POST /international-prices/v3/base-rates/search` ---- */
+
+export type UspsInternationalMailClass =
+  | "FIRST-CLASS_PACKAGE_INTERNATIONAL_SERVICE"
+  | "PRIORITY_MAIL_INTERNATIONAL"
+  | "PRIORITY_MAIL_EXPRESS_INTERNATIONAL";
+
+export interface UspsInternationalBaseRatesQuery {
+  originZIPCode: string;
+  foreignPostalCode?: string;
+  destinationCountryCode: string;
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+  mailClass: UspsInternationalMailClass;
+  processingCategory: "FLATS" | "MACHINABLE" | "NONSTANDARD";
+  rateIndicator: string;
+  destinationEntryFacilityType: "NONE";
+  priceType: "RETAIL" | "COMMERCIAL";
+  mailingDate?: string;
+  accountType?: "EPS";
+  accountNumber?: string;
+}

@@ -1,0 +1,214 @@
+import type { CarrierAddress } from "../../carrier.js";
+import type { CostLine, RatedParcel } from "../../catalogue.js";
+import { dollarsToCents, type UspsProduct, zip5 } from "./usps-products.js";
+import type {
+  UspsImageType,
+  UspsLabelAddress,
+  UspsLabelMetadata,
+  UspsLabelRequest,
+  UspsLabelType,
+  UspsLabelVendorResponse,
+  UspsPaymentAuthorizationRequest,
+  UspsRole,
+} from "./usps-wire.js";
+
+/** The label files Porter asks USPS for, by Porter's `label_format`; USPS makes each of them. */
+export const USPS_IMAGE_TYPES = {
+  pdf: { imageType: "PDF", contentType: "application/pdf", dpi: 72 },
+  png: { imageType: "PNG", contentType: "image/png", dpi: 300 },
+  jpeg: { imageType: "JPG", contentType: "image/jpeg", dpi: 300 },
+  gif: { imageType: "GIF", contentType: "image/gif", dpi: 300 },
+  tiff: { imageType: "TIFF", contentType: "image/tiff", dpi: 300 },
+  zpl: { imageType: "ZPL203DPI", contentType: "application/zpl", dpi: 203 },
+  epl2: { imageType: "EPL300DPI", contentType: "application/epl2", dpi: 300 },
+} as const satisfies Record<string, { imageType: UspsImageType; contentType: string; dpi: number }>;
+
+export type UspsLabelFormat = keyof typeof USPS_IMAGE_TYPES;
+
+/** Porter's label sizes USPS makes (`imageInfo.labelType`); its others (4x4, 4x5, 6x4, 2x7) Porter does not offer. */
+export const USPS_LABEL_SIZES: Readonly<
+  Record<string, { labelType: UspsLabelType; widthIn: number; heightIn: number }>
+> = { "4x6": { labelType: "4X6LABEL", widthIn: 4, heightIn: 6 } };
+
+/** Why USPS cannot make this label file, naming what it can; undefined when it can. */
+export function labelRefusal(format: string, size: string): string | undefined {
+  if (!(format in USPS_IMAGE_TYPES)) {
+    return `USPS makes labels as ${Object.keys(USPS_IMAGE_TYPES).join(", ")}; not ${format}.`;
+  }
+  if (!(size in USPS_LABEL_SIZES)) {
+    return `USPS makes labels in the sizes ${Object.keys(USPS_LABEL_SIZES).join(", ")}; not ${size}.`;
+  }
+  if (format === "epl2" && size !== "4x6") return "USPS makes EPL labels in 4x6 only.";
+  return undefined;
+}
+
+export interface UspsPayer {
+  crid: string | null;
+  mid: string | null;
+  epsAccount: string | null;
+  permitNumber: string | null;
+  permitZip: string | null;
+}
+
+/**
+ * The Payments API request for a label token: the connection's CRID pays (from its EPS account,
+ * or its permit) and owns the labels (its MID numbers them and files their manifest). Throws the
+ * reason in words when the connection lacks what USPS needs for labels.
+ */
+export function paymentAuthorizationRequest(payer: UspsPayer): UspsPaymentAuthorizationRequest {
+  const { crid, mid } = payer;
+  if (!crid || !mid) {
+    throw new Error("buying USPS labels needs the connection's crid and mid (credentials.crid, credentials.mid).");
+  }
+  let account: Pick<UspsRole, "accountType" | "accountNumber" | "permitNumber" | "permitZIP">;
+  if (payer.epsAccount) account = { accountType: "EPS", accountNumber: payer.epsAccount };
+  else if (payer.permitNumber && payer.permitZip) {
+    account = { accountType: "PERMIT", permitNumber: payer.permitNumber, permitZIP: payer.permitZip };
+  } else {
+    throw new Error(
+      "buying USPS labels needs an account to pay from: credentials.eps_account, or credentials.permit_number with credentials.permit_zip.",
+    );
+  }
+  return {
+    roles: [
+      { roleName: "PAYER", CRID: crid, MID: mid, manifestMID: mid, ...account },
+      { roleName: "LABEL_OWNER", CRID: crid, MID: mid, manifestMID: mid },
+    ],
+  };
+}
+
+/** USPS wants a name or a firm on every address: the company as the firm, else the person. */
+export function labelAddress(address: CarrierAddress): UspsLabelAddress {
+  const postal = address.postal_code.trim();
+  const plus4 = /^\d{5}-?(\d{4})$/.exec(postal)?.[1];
+  const first = address.first_name?.trim() || undefined;
+  const last = address.last_name?.trim() || undefined;
+  const company = address.company?.trim() || undefined;
+  const person = first && last ? { firstName: first, lastName: last } : {};
+  const firm = company ?? (first && last ? undefined : (first ?? last));
+  return {
+    streetAddress: address.address1,
+    ...(address.address2 ? { secondaryAddress: address.address2 } : {}),
+    city: address.city,
+    state: address.state.toUpperCase(),
+    ZIPCode: zip5(postal),
+    ...(plus4 ? { ZIPPlus4: plus4 } : {}),
+    ...person,
+    ...(firm ? { firm } : {}),
+  };
+}
+
+export interface LabelOrder {
+  from: CarrierAddress;
+  to: CarrierAddress;
+  product: UspsProduct;
+  parcel: RatedParcel;
+  format: UspsLabelFormat;
+  size: string;
+  /** YYYY-MM-DD. */
+  mailingDate: string;
+  /** 1-based, of `parcelCount`. */
+  parcelNumber: number;
+  parcelCount: number;
+  reference?: string | null;
+}
+
+/** One parcel's `POST /labels/v3/label` body. */
+export function labelRequest(order: LabelOrder): UspsLabelRequest {
+  const size = USPS_LABEL_SIZES[order.size] ?? USPS_LABEL_SIZES["4x6"]!;
+  const { parcel, product } = order;
+  const reference = order.reference?.trim().slice(0, 30);
+  return {
+    imageInfo: {
+      imageType: USPS_IMAGE_TYPES[order.format].imageType,
+      labelType: size.labelType,
+      receiptOption: "NONE",
+      ...(order.parcelCount > 1 ? { packageNumber: order.parcelNumber, totalPackages: order.parcelCount } : {}),
+    },
+    toAddress: labelAddress(order.to),
+    fromAddress: labelAddress(order.from),
+    packageDescription: {
+      mailClass: product.mailClass,
+      rateIndicator: product.rateIndicator,
+      processingCategory: product.processingCategory,
+      destinationEntryFacilityType: "NONE",
+      weightUOM: "lb",
+      weight: Math.round((parcel.weightOz / 16) * 1000) / 1000,
+      dimensionsUOM: "in",
+      length: parcel.lengthIn,
+      width: parcel.widthIn,
+      height: parcel.heightIn,
+      mailingDate: order.mailingDate,
+      ...(reference ? { customerReference: [{ referenceNumber: reference, printReferenceNumber: true }] } : {}),
+    },
+  };
+}
+
+/** What USPS answered a label request with: its metadata and the label file's bytes. */
+export interface UspsLabelAnswer {
+  metadata: UspsLabelMetadata;
+  image: Buffer;
+}
+
+/**
+ * Reads a label answer in either form the spec defines: `application/vnd.usps.labels+json`
+ * (the metadata with the images in base64) or the default multipart one (a `labelMetadata` JSON
+ * part and a `labelImage` part that is always base64, whatever its headers say). Throws when it
+ * holds no tracking number or no label image.
+ */
+export function readLabelAnswer(contentType: string, body: Buffer): UspsLabelAnswer {
+  let metadata: Partial<UspsLabelMetadata>;
+  let image: string | undefined;
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (/^multipart\//i.test(contentType) && boundary) {
+    const parts = multipartParts(body.toString("latin1"), boundary);
+    metadata = JSON.parse(Buffer.from(parts.get("labelMetadata") ?? "{}", "latin1").toString("utf8"));
+    image = parts.get("labelImage");
+  } else {
+    const vendor = JSON.parse(body.toString("utf8")) as Partial<UspsLabelVendorResponse>;
+    metadata = vendor;
+    image = vendor.labelImage;
+  }
+  if (typeof metadata.trackingNumber !== "string" || metadata.trackingNumber === "") {
+    throw new Error("USPS answered the label request without a tracking number.");
+  }
+  if (!image || image.trim() === "") throw new Error("USPS answered the label request without a label image.");
+  const { labelImage: _image, receiptImage: _receipt, ...rest } = metadata as Partial<UspsLabelVendorResponse>;
+  return { metadata: rest as UspsLabelMetadata, image: Buffer.from(image.replace(/\s+/g, ""), "base64") };
+}
+
+/** A multipart body's parts by their Content-Disposition name, as text (latin1, byte for byte). */
+export function multipartParts(body: string, boundary: string): Map<string, string> {
+  const parts = new Map<string, string>();
+  for (const chunk of body.split(`--${boundary}`).slice(1)) {
+    if (chunk.startsWith("--")) break;
+    const split = chunk.indexOf("\r\n\r\n");
+    if (split < 0) continue;
+    const headers = chunk.slice(0, split);
+    const name = /name="([^"]+)"/i.exec(headers)?.[1];
+    if (name) parts.set(name, chunk.slice(split + 4).replace(/\r\n$/, ""));
+  }
+  return parts;
+}
+
+/** What the label cost, as USPS's metadata says: the postage, then each fee and extra service. */
+export function labelCostLines(metadata: UspsLabelMetadata): CostLine[] {
+  const extras = [...(metadata.fees ?? []), ...(metadata.extraServices ?? [])]
+    .filter((fee) => typeof fee.price === "number" && fee.price !== 0)
+    .map((fee) => ({
+      kind: feeKind(fee.name ?? "fee"),
+      description: fee.name ?? "Fee",
+      amountCents: dollarsToCents(fee.price as number),
+    }));
+  return [{ kind: "base", description: "Postage", amountCents: dollarsToCents(metadata.postage) }, ...extras];
+}
+
+/** A fee's name as a cost-line kind: "Nonstandard Length > 22" → "nonstandard_length_22". */
+export function feeKind(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "") || "fee"
+  );
+}
