@@ -547,20 +547,13 @@ export class UspsStandIn {
       fees: [],
       bannerText: "USPS TRACKING # USPS Ship",
     };
-    const image = labelFile(imageType, trackingNumber);
-    if (accept.includes("application/vnd.usps.labels+json")) {
-      send(res, 200, { ...metadata, labelImage: image.toString("base64") }, {}, "application/vnd.usps.labels+json");
-      return;
-    }
-    sendMultipart(res, [
-      { name: "labelMetadata", contentType: "application/json", body: JSON.stringify(metadata) },
-      {
-        name: "labelImage",
-        filename: `labelImage.${imageType.toLowerCase()}`,
-        contentType: IMAGE_CONTENT_TYPES[imageType] ?? "application/octet-stream",
-        body: image.toString("base64"),
-      },
-    ]);
+    sendWithImage(res, accept, metadata, {
+      metadataName: "labelMetadata",
+      imageName: "labelImage",
+      filename: `labelImage.${imageType.toLowerCase()}`,
+      contentType: IMAGE_CONTENT_TYPES[imageType] ?? "application/octet-stream",
+      image: labelFile(imageType, trackingNumber),
+    });
   }
 
   #cancelLabel(res: http.ServerResponse, trackingNumber: string): void {
@@ -720,20 +713,13 @@ export class UspsStandIn {
     const manifestNumber = impb(`9275011${String(this.#serial).padStart(14, "0")}`);
     for (const number of numbers) (this.labels.get(number) as StandInLabel).manifestNumber = manifestNumber;
     const metadata = { ...body, manifestNumber, trackingNumbers: numbers };
-    const image = labelFile("PDF", manifestNumber);
-    if (accept.includes("application/vnd.usps.labels+json")) {
-      send(res, 200, { ...metadata, SCANFormImage: image.toString("base64") }, {}, "application/vnd.usps.labels+json");
-      return;
-    }
-    sendMultipart(res, [
-      { name: "SCANFormMetaData", contentType: "application/json", body: JSON.stringify(metadata) },
-      {
-        name: "SCANFormImage",
-        filename: "SCANForm.pdf",
-        contentType: "application/pdf",
-        body: image.toString("base64"),
-      },
-    ]);
+    sendWithImage(res, accept, metadata, {
+      metadataName: "SCANFormMetaData",
+      imageName: "SCANFormImage",
+      filename: "SCANForm.pdf",
+      contentType: "application/pdf",
+      image: labelFile("PDF", manifestNumber),
+    });
   }
 }
 
@@ -1211,17 +1197,27 @@ function send(
   res.writeHead(status, { "content-type": contentType, ...headers }).end(JSON.stringify(body));
 }
 
-/** The spec's default answer: multipart/form-data, each image part base64 text. */
-function sendMultipart(
+/**
+ * An answer carrying a file, as the spec defines both: the vendor JSON (the metadata with the
+ * image in base64) when asked for it, else the default multipart/form-data, a JSON metadata part
+ * and the image part as base64 text.
+ */
+function sendWithImage(
   res: http.ServerResponse,
-  parts: { name: string; filename?: string; contentType: string; body: string }[],
+  accept: string,
+  metadata: Record<string, unknown>,
+  file: { metadataName: string; imageName: string; filename: string; contentType: string; image: Buffer },
 ): void {
+  const image = file.image.toString("base64");
+  if (accept.includes("application/vnd.usps.labels+json")) {
+    send(res, 200, { ...metadata, [file.imageName]: image }, {}, "application/vnd.usps.labels+json");
+    return;
+  }
   const boundary = `usps-stand-in-${randomBytes(8).toString("hex")}`;
-  const text = parts
-    .map(
-      (part) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}\r\nContent-Type: ${part.contentType}\r\n${part.filename ? "Content-Transfer-Encoding: base64\r\n" : ""}\r\n${part.body}\r\n`,
-    )
-    .join("");
+  const parts = [
+    `Content-Disposition: form-data; name="${file.metadataName}"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(metadata)}`,
+    `Content-Disposition: form-data; name="${file.imageName}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\nContent-Transfer-Encoding: base64\r\n\r\n${image}`,
+  ];
+  const text = parts.map((part) => `--${boundary}\r\n${part}\r\n`).join("");
   res.writeHead(200, { "content-type": `multipart/form-data; boundary=${boundary}` }).end(`${text}--${boundary}--\r\n`);
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { findService } from "../../../src/carriers/registry.js";
-import { feeKind, quoteFromBaseRates } from "../../../src/carriers/usps/api/usps-api-carrier.js";
+import { quoteFromBaseRates } from "../../../src/carriers/usps/api/usps-api-carrier.js";
 import { retryAfterMs, uspsErrorWords } from "../../../src/carriers/usps/api/usps-client.js";
 import { uspsCredentials } from "../../../src/carriers/usps/api/usps-credentials.js";
+import { feeKind } from "../../../src/carriers/usps/api/usps-labels.js";
 import {
   baseRatesQuery,
   dollarsToCents,

@@ -1,20 +1,18 @@
 import type { CarrierAddress } from "../../carrier.js";
-import { zip5 } from "./usps-products.js";
+import { zipParts } from "./usps-products.js";
 import type { UspsAddressQuery, UspsAddressResponse } from "./usps-wire.js";
 
 /** The `GET /addresses/v3/address` query for an address: street and state, with the city and ZIP given. */
 export function addressQuery(address: CarrierAddress): UspsAddressQuery {
-  const postal = address.postal_code.trim();
-  const plus4 = /^\d{5}-?(\d{4})$/.exec(postal)?.[1];
-  const zip = zip5(postal);
+  const { ZIPCode, ZIPPlus4 } = zipParts(address.postal_code);
   return {
     ...(address.company?.trim() ? { firm: address.company.trim() } : {}),
     streetAddress: address.address1.trim(),
     ...(address.address2?.trim() ? { secondaryAddress: address.address2.trim() } : {}),
     ...(address.city.trim() ? { city: address.city.trim() } : {}),
     state: address.state.trim().toUpperCase(),
-    ...(/^\d{5}$/.test(zip) ? { ZIPCode: zip } : {}),
-    ...(plus4 ? { ZIPPlus4: plus4 } : {}),
+    ...(/^\d{5}$/.test(ZIPCode) ? { ZIPCode } : {}),
+    ...(ZIPPlus4 ? { ZIPPlus4 } : {}),
   };
 }
 

@@ -7,22 +7,13 @@ import { isUsDomestic } from "../../sandbox/us-domestic.js";
 import { usps } from "../index.js";
 import { UspsCallError, type UspsClient } from "./usps-client.js";
 import type { UspsCredentials } from "./usps-credentials.js";
+import { feeKind } from "./usps-labels.js";
 import { baseRatesQuery, dollarsToCents, uspsProduct } from "./usps-products.js";
 import type { UspsBaseRateOption } from "./usps-wire.js";
 
 /** What a real USPS connection cannot do through Porter yet; the sandbox never stands in for it. */
 function notYet(what: string): never {
   throw new CarrierError("usps", `${what} through a real USPS connection is not supported by Porter yet.`);
-}
-
-/** A fee's name as a cost-line kind: "Nonstandard Length > 22" → "nonstandard_length_22". */
-export function feeKind(name: string): string {
-  return (
-    name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "_")
-      .replace(/^_|_$/g, "") || "fee"
-  );
 }
 
 /** One parcel's USPS answer as a quote: the base price, then each fee USPS added, in cents. */

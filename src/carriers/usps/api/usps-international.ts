@@ -1,5 +1,5 @@
 import type { RatedParcel, ServiceDefinition } from "../../catalogue.js";
-import { processingCategory, zip5 } from "./usps-products.js";
+import { pieceSize, processingCategory, zip5 } from "./usps-products.js";
 import type { UspsInternationalBaseRatesQuery, UspsInternationalMailClass } from "./usps-wire.js";
 
 /** What International Prices prices a parcel by. */
@@ -71,10 +71,7 @@ export function internationalBaseRatesQuery(
     originZIPCode: zip5(fromZip),
     destinationCountryCode: to.country.trim().toUpperCase(),
     ...(foreignPostalCode ? { foreignPostalCode } : {}),
-    weight: Math.round((parcel.weightOz / 16) * 1000) / 1000,
-    length: parcel.lengthIn,
-    width: parcel.widthIn,
-    height: parcel.heightIn,
+    ...pieceSize(parcel),
     mailClass: product.mailClass,
     processingCategory: product.processingCategory,
     rateIndicator: product.rateIndicator,

@@ -1,6 +1,6 @@
 import type { CarrierAddress } from "../../carrier.js";
 import type { CostLine, RatedParcel } from "../../catalogue.js";
-import { dollarsToCents, type UspsProduct, zip5 } from "./usps-products.js";
+import { dollarsToCents, pieceSize, type UspsProduct, zipParts } from "./usps-products.js";
 import type {
   UspsImageType,
   UspsLabelAddress,
@@ -79,8 +79,6 @@ export function paymentAuthorizationRequest(payer: UspsPayer): UspsPaymentAuthor
 
 /** USPS wants a name or a firm on every address: the company as the firm, else the person. */
 export function labelAddress(address: CarrierAddress): UspsLabelAddress {
-  const postal = address.postal_code.trim();
-  const plus4 = /^\d{5}-?(\d{4})$/.exec(postal)?.[1];
   const first = address.first_name?.trim() || undefined;
   const last = address.last_name?.trim() || undefined;
   const company = address.company?.trim() || undefined;
@@ -91,8 +89,7 @@ export function labelAddress(address: CarrierAddress): UspsLabelAddress {
     ...(address.address2 ? { secondaryAddress: address.address2 } : {}),
     city: address.city,
     state: address.state.toUpperCase(),
-    ZIPCode: zip5(postal),
-    ...(plus4 ? { ZIPPlus4: plus4 } : {}),
+    ...zipParts(address.postal_code),
     ...person,
     ...(firm ? { firm } : {}),
   };
@@ -133,11 +130,8 @@ export function labelRequest(order: LabelOrder): UspsLabelRequest {
       processingCategory: product.processingCategory,
       destinationEntryFacilityType: "NONE",
       weightUOM: "lb",
-      weight: Math.round((parcel.weightOz / 16) * 1000) / 1000,
       dimensionsUOM: "in",
-      length: parcel.lengthIn,
-      width: parcel.widthIn,
-      height: parcel.heightIn,
+      ...pieceSize(parcel),
       mailingDate: order.mailingDate,
       ...(reference ? { customerReference: [{ referenceNumber: reference, printReferenceNumber: true }] } : {}),
     },

@@ -1,5 +1,5 @@
 import type { CarrierAddress, PickupRequest } from "../../carrier.js";
-import { zip5 } from "./usps-products.js";
+import { zipParts } from "./usps-products.js";
 import type { UspsPickupAddress, UspsSchedulePickupRequest } from "./usps-wire.js";
 
 type PackageLocation = UspsSchedulePickupRequest["pickupLocation"]["packageLocation"];
@@ -43,8 +43,6 @@ export function pickupAddress(location: PickupLocation): UspsPickupAddress {
   const contact = [...(email ? [{ email }] : []), ...(cell ? [{ cellNumber: cell }] : [])];
   const first = location.first_name?.trim() || location.company?.trim() || "Shipping";
   const last = location.last_name?.trim() || "Shipping";
-  const postal = location.postal_code.trim();
-  const plus4 = /^\d{5}-?(\d{4})$/.exec(postal)?.[1];
   return {
     firstName: first.slice(0, 50),
     lastName: last.slice(0, 50),
@@ -54,8 +52,7 @@ export function pickupAddress(location: PickupLocation): UspsPickupAddress {
       ...(location.address2 ? { secondaryAddress: location.address2 } : {}),
       city: location.city,
       state: location.state.toUpperCase(),
-      ZIPCode: zip5(postal),
-      ...(plus4 ? { ZIPPlus4: plus4 } : {}),
+      ...zipParts(location.postal_code),
     },
     contact,
   };

@@ -80,6 +80,23 @@ export function zip5(postalCode: string): string {
   return postalCode.trim().slice(0, 5);
 }
 
+/** A ZIP code as USPS splits it: five digits, and the ZIP+4 add-on when given. */
+export function zipParts(postalCode: string): { ZIPCode: string; ZIPPlus4?: string } {
+  const postal = postalCode.trim();
+  const plus4 = /^\d{5}-?(\d{4})$/.exec(postal)?.[1];
+  return { ZIPCode: zip5(postal), ...(plus4 ? { ZIPPlus4: plus4 } : {}) };
+}
+
+/** A parcel's weight in pounds (to the thousandth) and its sides in inches, as every USPS API takes them. */
+export function pieceSize(parcel: RatedParcel): { weight: number; length: number; width: number; height: number } {
+  return {
+    weight: Math.round((parcel.weightOz / POUND_OZ) * 1000) / 1000,
+    length: parcel.lengthIn,
+    width: parcel.widthIn,
+    height: parcel.heightIn,
+  };
+}
+
 /** A Domestic Prices base-rates query for one parcel; an EPS account asks for its contract prices. */
 export function baseRatesQuery(
   product: UspsProduct,
@@ -91,10 +108,7 @@ export function baseRatesQuery(
   return {
     originZIPCode: zip5(fromZip),
     destinationZIPCode: zip5(toZip),
-    weight: Math.round((parcel.weightOz / POUND_OZ) * 1000) / 1000,
-    length: parcel.lengthIn,
-    width: parcel.widthIn,
-    height: parcel.heightIn,
+    ...pieceSize(parcel),
     mailClass: product.mailClass,
     processingCategory: product.processingCategory,
     destinationEntryFacilityType: "NONE",
