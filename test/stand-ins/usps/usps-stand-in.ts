@@ -848,20 +848,8 @@ export function checkInternationalRatesQuery(query: Record<string, unknown>): Pr
   return problems;
 }
 
-const LABEL_MAIL_CLASSES = [
-  "PARCEL_SELECT",
-  "PARCEL_SELECT_LIGHTWEIGHT",
-  "USPS_CONNECT_LOCAL",
-  "USPS_CONNECT_REGIONAL",
-  "USPS_CONNECT_MAIL",
-  "USPS_GROUND_ADVANTAGE",
-  "PRIORITY_MAIL_EXPRESS",
-  "PRIORITY_MAIL",
-  "FIRST-CLASS_PACKAGE_SERVICE",
-  "LIBRARY_MAIL",
-  "MEDIA_MAIL",
-  "BOUND_PRINTED_MATTER",
-];
+/** The mail classes Labels takes: those Domestic Prices prices, but the return services and Retail Ground. */
+const LABEL_MAIL_CLASSES = MAIL_CLASSES.filter((c) => !/RETURN|RETAIL|^GROUND/.test(c));
 const LABEL_RATE_INDICATORS =
   "3D 3N 3R 5D BA BB CP CM DC DE DF DN DR E4 E6 FA FB FE FP FS LC LF LL LO LS NP OS P5 P6 P7 P8 P9 Q6 Q7 Q8 Q9 Q0 PA PL PM PR SN SP SR".split(
     " ",

@@ -1,12 +1,16 @@
 import type { RatedParcel, ServiceDefinition } from "../../catalogue.js";
-import { pieceSize, processingCategory, zip5 } from "./usps-products.js";
-import type { UspsInternationalBaseRatesQuery, UspsInternationalMailClass } from "./usps-wire.js";
+import { EXPRESS_FLAT_RATE, PRIORITY_FLAT_RATE, pieceSize, productOf, zip5 } from "./usps-products.js";
+import type {
+  UspsInternationalBaseRatesQuery,
+  UspsInternationalMailClass,
+  UspsProcessingCategory,
+} from "./usps-wire.js";
 
 /** What International Prices prices a parcel by. */
 export interface UspsInternationalProduct {
   mailClass: UspsInternationalMailClass;
   rateIndicator: string;
-  processingCategory: "MACHINABLE" | "NONSTANDARD";
+  processingCategory: UspsProcessingCategory;
 }
 
 const MAIL_CLASS: Record<string, UspsInternationalMailClass> = {
@@ -17,18 +21,8 @@ const MAIL_CLASS: Record<string, UspsInternationalMailClass> = {
 
 /** Flat Rate packaging → its rate indicator abroad (International Prices `rateIndicator`). */
 const FLAT_RATE_INDICATOR: Partial<Record<UspsInternationalMailClass, Record<string, string>>> = {
-  PRIORITY_MAIL_INTERNATIONAL: {
-    flat_rate_envelope: "FE",
-    flat_rate_legal_envelope: "FA",
-    flat_rate_padded_envelope: "FP",
-    small_flat_rate_box: "FS",
-    medium_flat_rate_box: "FB",
-    large_flat_rate_box: "PL",
-  },
-  PRIORITY_MAIL_EXPRESS_INTERNATIONAL: {
-    flat_rate_envelope: "E4",
-    flat_rate_legal_envelope: "E6",
-  },
+  PRIORITY_MAIL_INTERNATIONAL: PRIORITY_FLAT_RATE,
+  PRIORITY_MAIL_EXPRESS_INTERNATIONAL: EXPRESS_FLAT_RATE,
 };
 
 const SINGLE_PIECE: Partial<Record<UspsInternationalMailClass, string>> = {
@@ -40,22 +34,11 @@ export function uspsInternationalProduct(
   service: ServiceDefinition,
   parcel: RatedParcel,
 ): UspsInternationalProduct | { refusal: string } {
-  const mailClass = MAIL_CLASS[service.serviceCode];
-  if (!mailClass) return { refusal: `${service.name} is not rated through the USPS API by Porter.` };
-  if (parcel.packageType === "parcel") {
-    return {
-      mailClass,
-      rateIndicator: SINGLE_PIECE[mailClass] ?? "SP",
-      processingCategory: processingCategory(parcel),
-    };
-  }
-  const flatRate = FLAT_RATE_INDICATOR[mailClass]?.[parcel.packageType];
-  if (!flatRate) {
-    return {
-      refusal: `${service.name} in ${parcel.packageType} packaging is not rated through the USPS API by Porter.`,
-    };
-  }
-  return { mailClass, rateIndicator: flatRate, processingCategory: "MACHINABLE" };
+  return productOf(
+    { mailClass: MAIL_CLASS, flatRate: FLAT_RATE_INDICATOR, singlePiece: SINGLE_PIECE },
+    service,
+    parcel,
+  );
 }
 
 /** An International Prices base-rates query for one parcel; an EPS account asks for its contract prices. */

@@ -17,20 +17,26 @@ const MAIL_CLASS: Record<string, UspsMailClass> = {
   usps_library_mail: "LIBRARY_MAIL",
 };
 
+/** Priority Mail's Flat Rate packaging → its rate indicator; the same at home and abroad. */
+export const PRIORITY_FLAT_RATE: Readonly<Record<string, string>> = {
+  flat_rate_envelope: "FE",
+  flat_rate_legal_envelope: "FA",
+  flat_rate_padded_envelope: "FP",
+  small_flat_rate_box: "FS",
+  medium_flat_rate_box: "FB",
+  large_flat_rate_box: "PL",
+};
+
+/** Priority Mail Express's Flat Rate envelopes → their rate indicators, at home and abroad. */
+export const EXPRESS_FLAT_RATE: Readonly<Record<string, string>> = {
+  flat_rate_envelope: "E4",
+  flat_rate_legal_envelope: "E6",
+};
+
 /** Flat Rate packaging → its rate indicator, per mail class (Domestic Prices `rateIndicator`). */
 const FLAT_RATE_INDICATOR: Partial<Record<UspsMailClass, Record<string, string>>> = {
-  PRIORITY_MAIL: {
-    flat_rate_envelope: "FE",
-    flat_rate_legal_envelope: "FA",
-    flat_rate_padded_envelope: "FP",
-    small_flat_rate_box: "FS",
-    medium_flat_rate_box: "FB",
-    large_flat_rate_box: "PL",
-  },
-  PRIORITY_MAIL_EXPRESS: {
-    flat_rate_envelope: "E4",
-    flat_rate_legal_envelope: "E6",
-  },
+  PRIORITY_MAIL: PRIORITY_FLAT_RATE,
+  PRIORITY_MAIL_EXPRESS: EXPRESS_FLAT_RATE,
 };
 
 /** Single piece: Priority Mail Express has its own indicator for it. */
@@ -50,27 +56,49 @@ export function processingCategory(parcel: RatedParcel): UspsProcessingCategory 
   return fits ? "MACHINABLE" : "NONSTANDARD";
 }
 
+/** What tells a family of USPS products apart: Porter's service → mail class, and the rate indicators. */
+export interface ProductTables<M extends string> {
+  mailClass: Record<string, M>;
+  /** Flat Rate packaging → its rate indicator, per mail class. */
+  flatRate: Partial<Record<M, Record<string, string>>>;
+  /** A mail class whose single piece has its own indicator rather than SP. */
+  singlePiece: Partial<Record<M, string>>;
+}
+
 /**
- * The USPS product a Porter service and parcel are priced as, or the reason the real USPS API
- * cannot price it through Porter yet (letters, international, packaging without an indicator).
+ * The USPS product a Porter service and parcel are priced and shipped as, or the reason the real
+ * USPS API cannot carry it through Porter (letters, packaging without an indicator).
  */
-export function uspsProduct(service: ServiceDefinition, parcel: RatedParcel): UspsProduct | { refusal: string } {
-  const mailClass = MAIL_CLASS[service.serviceCode];
-  if (!mailClass) return { refusal: `${service.name} is not yet rated through the USPS API by Porter.` };
+export function productOf<M extends string>(
+  tables: ProductTables<M>,
+  service: ServiceDefinition,
+  parcel: RatedParcel,
+): { mailClass: M; rateIndicator: string; processingCategory: UspsProcessingCategory } | { refusal: string } {
+  const mailClass = tables.mailClass[service.serviceCode];
+  if (!mailClass) return { refusal: `${service.name} is not rated through the USPS API by Porter.` };
   if (parcel.packageType === "parcel") {
     return {
       mailClass,
-      rateIndicator: SINGLE_PIECE[mailClass] ?? "SP",
+      rateIndicator: tables.singlePiece[mailClass] ?? "SP",
       processingCategory: processingCategory(parcel),
     };
   }
-  const flatRate = FLAT_RATE_INDICATOR[mailClass]?.[parcel.packageType];
+  const flatRate = tables.flatRate[mailClass]?.[parcel.packageType];
   if (!flatRate) {
     return {
-      refusal: `${service.name} in ${parcel.packageType} packaging is not yet rated through the USPS API by Porter.`,
+      refusal: `${service.name} in ${parcel.packageType} packaging is not rated through the USPS API by Porter.`,
     };
   }
   return { mailClass, rateIndicator: flatRate, processingCategory: "MACHINABLE" };
+}
+
+/** The domestic USPS product a Porter service and parcel are priced as, or why not. */
+export function uspsProduct(service: ServiceDefinition, parcel: RatedParcel): UspsProduct | { refusal: string } {
+  return productOf(
+    { mailClass: MAIL_CLASS, flatRate: FLAT_RATE_INDICATOR, singlePiece: SINGLE_PIECE },
+    service,
+    parcel,
+  );
 }
 
 const POUND_OZ = 16;

@@ -364,7 +364,7 @@ export interface UspsInternationalBaseRatesQuery {
   width: number;
   height: number;
   mailClass: UspsInternationalMailClass;
-  processingCategory: "FLATS" | "MACHINABLE" | "NONSTANDARD";
+  processingCategory: UspsProcessingCategory;
   rateIndicator: string;
   destinationEntryFacilityType: "NONE";
   priceType: "RETAIL" | "COMMERCIAL";
