@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
 
 /**
  * A local USPS APIs v3 of ours, written from USPS's published specs: the OAuth 2.0 token
@@ -34,12 +34,6 @@ const apiOf = (path: string): StandInApi | undefined =>
 export interface StandInAccount {
   clientId: string;
   clientSecret: string;
-}
-
-interface Fault {
-  kind: StandInFault;
-  api: StandInApi | undefined;
-  times: number;
 }
 
 /** A label the stand-in made, and what became of it. */
@@ -128,11 +122,10 @@ const CENTS_PER_POUND: Record<string, number> = {
 const MAX_POUNDS: Record<string, number> = { USPS_GROUND_ADVANTAGE: 70, MEDIA_MAIL: 70, LIBRARY_MAIL: 70 };
 
 export class UspsStandIn {
-  readonly #server: http.Server;
+  readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
   readonly #tokens = new Set<string>();
   readonly #paymentTokens = new Set<string>();
-  readonly #faults: Fault[] = [];
-  readonly #hanging = new Set<http.ServerResponse>();
+  readonly #faults = new FaultQueue<StandInFault, StandInApi>();
   #serial = 0;
   /** Every request received, in order: method, path, query, headers that matter, the parsed body. */
   readonly requests: {
@@ -149,36 +142,24 @@ export class UspsStandIn {
   tokenLifetimeSeconds = 28_800;
   baseUrl = "";
 
-  constructor(readonly account: StandInAccount) {
-    this.#server = http.createServer((req, res) => {
-      let raw = "";
-      req.setEncoding("utf8");
-      req.on("data", (chunk: string) => {
-        raw += chunk;
-      });
-      req.on("end", () => this.#handle(req, res, raw));
-    });
-  }
+  constructor(readonly account: StandInAccount) {}
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.baseUrl = await this.#server.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    for (const res of this.#hanging) res.destroy();
-    this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.#server.stop();
   }
 
   /** The next `times` calls (to `api`, or to any) fail as `kind` says. */
   fail(kind: StandInFault, options: { path?: StandInApi; times?: number } = {}): void {
-    this.#faults.push({ kind, api: options.path, times: options.times ?? 1 });
+    this.#faults.add(kind, options.path, options.times);
   }
 
   clearFaults(): void {
-    this.#faults.length = 0;
+    this.#faults.clear();
   }
 
   /** Forgets every token it granted, as USPS does when a token is revoked. */
@@ -215,19 +196,11 @@ export class UspsStandIn {
     });
   }
 
-  #takeFault(api: StandInApi | undefined): StandInFault | undefined {
-    const fault = this.#faults.find((f) => f.api === undefined || f.api === api);
-    if (!fault) return undefined;
-    fault.times -= 1;
-    if (fault.times <= 0) this.#faults.splice(this.#faults.indexOf(fault), 1);
-    return fault.kind;
-  }
-
   #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const path = url.pathname;
     const method = req.method ?? "GET";
-    const body = parseBody(raw, req.headers["content-type"]);
+    const body = parseRequestBody(raw, req.headers["content-type"]);
     const paymentToken = header(req, "x-payment-authorization-token");
     this.requests.push({
       method,
@@ -238,9 +211,9 @@ export class UspsStandIn {
       paymentToken,
     });
     const api = apiOf(path);
-    const fault = this.#takeFault(api);
+    const fault = this.#faults.take(api);
     if (fault === "timeout") {
-      this.#hanging.add(res);
+      this.#server.hang(res);
       return;
     }
     if (fault === "malformed") {
@@ -248,32 +221,37 @@ export class UspsStandIn {
       return;
     }
     if (fault === "429" || fault === "503") {
-      send(res, Number(fault), errorMessage(fault, fault === "429" ? "Too Many Requests" : "Service Unavailable"), {
+      sendJson(res, Number(fault), errorMessage(fault, fault === "429" ? "Too Many Requests" : "Service Unavailable"), {
         "retry-after": "0",
       });
       return;
     }
     if (fault === "500") {
-      send(res, 500, errorMessage("500", "Internal Server Error"));
+      sendJson(res, 500, errorMessage("500", "Internal Server Error"));
       return;
     }
     if (path === TOKEN_PATH) {
       if (method !== "POST") {
-        send(res, 405, errorMessage("405", "Method Not Allowed"));
+        sendJson(res, 405, errorMessage("405", "Method Not Allowed"));
         return;
       }
       this.#token(res, body, fault === "401");
       return;
     }
     if (!api) {
-      send(res, 404, errorMessage("404", "Resource Not Found"));
+      sendJson(res, 404, errorMessage("404", "Resource Not Found"));
       return;
     }
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     if (fault === "401" || !token || !this.#tokens.has(token)) {
-      send(res, 401, errorMessage("401", "Unauthorized request: the access token is missing, invalid or expired."), {
-        "www-authenticate": 'Bearer realm="USPS", error="invalid_token"',
-      });
+      sendJson(
+        res,
+        401,
+        errorMessage("401", "Unauthorized request: the access token is missing, invalid or expired."),
+        {
+          "www-authenticate": 'Bearer realm="USPS", error="invalid_token"',
+        },
+      );
       return;
     }
     const route = `${method} ${path}`;
@@ -310,17 +288,17 @@ export class UspsStandIn {
     if (path.startsWith("/pickup/v3/carrier-pickup/") && (method === "GET" || method === "DELETE")) {
       const pickup = this.pickups.get(tail("/pickup/v3/carrier-pickup/"));
       if (!pickup || pickup.cancelled) {
-        send(res, 400, errorMessage("400", "Bad Request", [problem("confirmationNumber", "Pickup not found.")]));
+        sendJson(res, 400, errorMessage("400", "Bad Request", [problem("confirmationNumber", "Pickup not found.")]));
         return;
       }
       if (method === "GET") {
-        send(res, 200, [{ confirmationNumber: pickup.confirmationNumber, ...pickup.request }], {
+        sendJson(res, 200, [{ confirmationNumber: pickup.confirmationNumber, ...pickup.request }], {
           etag: `"${pickup.etag}"`,
         });
         return;
       }
       if (header(req, "if-match")?.replace(/"/g, "") !== pickup.etag) {
-        send(
+        sendJson(
           res,
           400,
           errorMessage("400", "Bad Request", [problem("If-Match", "If-Match must be the pickup's current ETag.")]),
@@ -334,7 +312,7 @@ export class UspsStandIn {
     // Labels and SCAN forms spend postage: they also need a payment authorization token.
     const labelsOrForms = path.startsWith(API_PREFIX.labels);
     if (labelsOrForms && (!paymentToken || !this.#paymentTokens.has(paymentToken))) {
-      send(
+      sendJson(
         res,
         401,
         errorMessage("401", "Unauthorized request: the payment authorization token is missing, invalid or expired."),
@@ -353,25 +331,25 @@ export class UspsStandIn {
       this.#scanForm(res, query, header(req, "accept") ?? "");
       return;
     }
-    send(res, 404, errorMessage("404", "Resource Not Found"));
+    sendJson(res, 404, errorMessage("404", "Resource Not Found"));
   }
 
   #token(res: http.ServerResponse, body: unknown, refuse: boolean): void {
     const grant = (body ?? {}) as Record<string, unknown>;
     if (grant.grant_type !== "client_credentials" || typeof grant.client_id !== "string") {
-      send(res, 400, {
+      sendJson(res, 400, {
         error: "invalid_request",
         error_description: "grant_type client_credentials, client_id and client_secret are required.",
       });
       return;
     }
     if (refuse || grant.client_id !== this.account.clientId || grant.client_secret !== this.account.clientSecret) {
-      send(res, 401, { error: "invalid_client", error_description: "Client authentication failed." });
+      sendJson(res, 401, { error: "invalid_client", error_description: "Client authentication failed." });
       return;
     }
     const token = randomBytes(16).toString("hex");
     this.#tokens.add(token);
-    send(res, 200, {
+    sendJson(res, 200, {
       access_token: token,
       token_type: "Bearer",
       issued_at: Date.now(),
@@ -398,7 +376,7 @@ export class UspsStandIn {
       query.processingCategory === "NONSTANDARD" && (query.length as number) > 22
         ? [{ name: "Nonstandard Length > 22", SKU: "D811XUXXXXX0000", price: 4 }]
         : [];
-    send(res, 200, {
+    sendJson(res, 200, {
       totalBasePrice: Math.round((priced.price + fees.reduce((s, f) => s + f.price, 0)) * 100) / 100,
       rates: [
         {
@@ -436,7 +414,7 @@ export class UspsStandIn {
     }
     const group = (query.destinationCountryCode as string) === "CA" ? 1 : 5;
     const price = (perPound * pounds + group * 150) / 100;
-    send(res, 200, {
+    sendJson(res, 200, {
       totalBasePrice: price,
       rates: [
         {
@@ -494,7 +472,7 @@ export class UspsStandIn {
     }
     const token = `pat.${randomBytes(12).toString("hex")}`;
     this.#paymentTokens.add(token);
-    send(res, 200, { paymentAuthorizationToken: token, roles });
+    sendJson(res, 200, { paymentAuthorizationToken: token, roles });
   }
 
   #label(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
@@ -568,11 +546,11 @@ export class UspsStandIn {
     }
     if (label.manifestNumber) {
       label.status = "refund_requested";
-      send(res, 200, { trackingNumber, status: "DISPUTED", disputeId: String(100_000 + this.#serial) });
+      sendJson(res, 200, { trackingNumber, status: "DISPUTED", disputeId: String(100_000 + this.#serial) });
       return;
     }
     label.status = "canceled";
-    send(res, 200, { trackingNumber, status: "CANCELED" });
+    sendJson(res, 200, { trackingNumber, status: "CANCELED" });
   }
 
   #track(res: http.ServerResponse, trackingNumber: string, query: URLSearchParams): void {
@@ -583,7 +561,7 @@ export class UspsStandIn {
     }
     const label = this.labels.get(trackingNumber);
     if (!label) {
-      send(res, 404, {
+      sendJson(res, 404, {
         apiVersion: "/tracking/v3",
         error: {
           code: "404",
@@ -596,7 +574,7 @@ export class UspsStandIn {
     const newestFirst = [...label.events].reverse();
     const to = label.request.toAddress as Record<string, unknown>;
     const latest = newestFirst[0] ?? {};
-    send(res, 200, {
+    sendJson(res, 200, {
       trackingNumber,
       mailClass: (label.request.packageDescription as Record<string, unknown>).mailClass,
       destinationCity: to.city,
@@ -624,7 +602,7 @@ export class UspsStandIn {
     }
     const street = query.get("streetAddress") as string;
     if (/nowhere/i.test(street) || zip === "00000") {
-      send(res, 404, {
+      sendJson(res, 404, {
         apiVersion: "v3",
         error: { code: "404", message: "There is no match for the address requested.", errors: [] },
       });
@@ -632,7 +610,7 @@ export class UspsStandIn {
     }
     const secondary = query.get("secondaryAddress");
     const firm = query.get("firm");
-    send(res, 200, {
+    sendJson(res, 200, {
       ...(firm ? { firm: firm.toUpperCase() } : {}),
       address: {
         streetAddress: standardizeStreet(street),
@@ -666,7 +644,7 @@ export class UspsStandIn {
       badRequest(res, [problem("address", "Carrier Pickup is not available at this address.")]);
       return;
     }
-    send(res, 200, {
+    sendJson(res, 200, {
       firstName: "",
       lastName: "",
       address: {
@@ -688,7 +666,7 @@ export class UspsStandIn {
     const confirmationNumber = `WTC${String(this.#serial).padStart(9, "0")}`;
     const pickup = { confirmationNumber, request: body, etag: randomBytes(10).toString("hex"), cancelled: false };
     this.pickups.set(confirmationNumber, pickup);
-    send(
+    sendJson(
       res,
       200,
       { confirmationNumber, pickupDate: body.pickupDate, carrierPickupRequest: body },
@@ -1148,41 +1126,22 @@ function header(req: http.IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function parseBody(raw: string, contentType: string | undefined): unknown {
-  if (contentType?.startsWith("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(raw));
-  try {
-    return raw === "" ? undefined : JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
 function errorMessage(code: string, message: string, errors: Problem[] = [], apiVersion = "3.4.30") {
   return { apiVersion, error: { code, message, errors } };
 }
 
 function badRequest(res: http.ServerResponse, problems: Problem[], apiVersion = "3.4.30"): void {
-  send(res, 400, errorMessage("400", "Bad Request", problems, apiVersion));
+  sendJson(res, 400, errorMessage("400", "Bad Request", problems, apiVersion));
 }
 
 function noRates(res: http.ServerResponse, detail: string): void {
-  send(
+  sendJson(
     res,
     400,
     errorMessage("400", "Bad Request", [
       { title: "No rates found", detail, code: "010660", source: { parameter: "mailClass" } },
     ]),
   );
-}
-
-function send(
-  res: http.ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-  contentType = "application/json",
-): void {
-  res.writeHead(status, { "content-type": contentType, ...headers }).end(JSON.stringify(body));
 }
 
 /**
@@ -1198,7 +1157,12 @@ function sendWithImage(
 ): void {
   const image = file.image.toString("base64");
   if (accept.includes("application/vnd.usps.labels+json")) {
-    send(res, 200, { ...metadata, [file.imageName]: image }, {}, "application/vnd.usps.labels+json");
+    sendJson(
+      res,
+      200,
+      { ...metadata, [file.imageName]: image },
+      { "content-type": "application/vnd.usps.labels+json" },
+    );
     return;
   }
   const boundary = `usps-stand-in-${randomBytes(8).toString("hex")}`;
