@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CarrierAddress, RateRequest } from "../../../src/carriers/carrier.js";
 import { findService } from "../../../src/carriers/registry.js";
 import { addressVerdict, xavRequest } from "../../../src/carriers/ups/api/ups-addresses.js";
-import { chargeKind, chargeLines, many, upsCents } from "../../../src/carriers/ups/api/ups-charges.js";
+import { chargeKind, chargeLines, many, packageQuotes, upsCents } from "../../../src/carriers/ups/api/ups-charges.js";
 import { upsCredentials } from "../../../src/carriers/ups/api/ups-credentials.js";
 import {
   porterPackageType,
@@ -173,6 +173,18 @@ describe("UPS charges as Porter cost lines", () => {
       { kind: "residential", description: "Residential Address", amountCents: 575 },
     ]);
     expect(lines.reduce((s, l) => s + l.amountCents, 0)).toBe(2390);
+  });
+
+  it("splits a shipment's charges per package, adding up to the total", () => {
+    const quotes = packageQuotes(
+      1001,
+      [{ Code: "270", Description: "RESIDENTIAL ADDRESS", ...money("2.00") }],
+      [[{ Code: "375", ...money("1.00") }], [{ Code: "375", ...money("0.50") }], []],
+      "UPS Ground",
+      [16, 32, 48],
+    );
+    expect(quotes.map((q) => q.totalCents)).toEqual([217 + 200 + 100, 217 + 50, 217]);
+    expect(quotes.reduce((s, q) => s + q.totalCents, 0)).toBe(1001);
   });
 
   it("keeps the total as one line when the surcharges exceed it", () => {
@@ -378,22 +390,39 @@ describe("Shipping and Void", () => {
         },
       },
       "UPS 2nd Day Air",
+      [24, 40],
     );
     expect(shipped.shipmentId).toBe("1ZA1B2C30200000017");
     expect(shipped.packages.map((p) => p.trackingNumber)).toEqual(["1ZA1B2C30200000017", "1ZA1B2C30200000026"]);
     expect(shipped.packages[0]!.label).toEqual({ bytes: Buffer.from("^XA^XZ"), format: "ZPL" });
     expect(shipped.packages[1]!.label).toBeUndefined();
-    expect(shipped.quote?.lines.map((l) => [l.kind, l.amountCents])).toEqual([
+    expect(shipped.charges?.quote.lines.map((l) => [l.kind, l.amountCents])).toEqual([
       ["base", 2600],
       ["fuel", 400],
+    ]);
+    // Per package: its own surcharges, and the transportation charge shared equally.
+    expect(shipped.charges?.packageQuotes).toEqual([
+      {
+        totalCents: 1700,
+        billableWeightOz: 32,
+        lines: [
+          { kind: "base", description: "UPS 2nd Day Air", amountCents: 1300 },
+          { kind: "fuel", description: "Fuel Surcharge", amountCents: 400 },
+        ],
+      },
+      {
+        totalCents: 1300,
+        billableWeightOz: 48,
+        lines: [{ kind: "base", description: "UPS 2nd Day Air", amountCents: 1300 }],
+      },
     ]);
   });
 
   it("refuses a Shipping answer without packages", () => {
-    expect(() => shippedPackages({ ShipmentResponse: { ShipmentResults: { PackageResults: [] } } }, "x")).toThrow(
+    expect(() => shippedPackages({ ShipmentResponse: { ShipmentResults: { PackageResults: [] } } }, "x", [])).toThrow(
       TypeError,
     );
-    expect(() => shippedPackages({ ShipmentResponse: { ShipmentResults: { PackageResults: [{}] } } }, "x")).toThrow(
+    expect(() => shippedPackages({ ShipmentResponse: { ShipmentResults: { PackageResults: [{}] } } }, "x", [])).toThrow(
       TypeError,
     );
   });

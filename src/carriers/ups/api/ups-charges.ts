@@ -1,4 +1,5 @@
-import type { CostLine } from "../../catalogue.js";
+import type { CostLine, RateQuote } from "../../catalogue.js";
+import { quoteFromLines } from "../../sandbox/money.js";
 import type { OneOrMany, UpsItemizedCharge } from "./ups-wire.js";
 
 /** A lone element or an array, as UPS answers repeating containers, always as an array. */
@@ -50,17 +51,8 @@ function titleCase(words: string): string {
   return words.toLowerCase().replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 }
 
-/**
- * UPS's total split into Porter's cost lines: one line per kind of UPS's itemized charges
- * (shipment- and package-level alike), and the transportation charge as the rest, so the lines
- * add up to UPS's total to the cent. Should the itemized charges exceed the total (a negotiated
- * total below the published surcharges), the total stands alone as the transportation charge.
- */
-export function chargeLines(
-  totalCents: number,
-  itemized: readonly UpsItemizedCharge[],
-  baseDescription: string,
-): CostLine[] {
+/** UPS's itemized charges as one cost line per kind, in the order UPS first names each; zero charges left out. */
+export function surchargeLines(itemized: readonly UpsItemizedCharge[]): CostLine[] {
   const byKind = new Map<string, CostLine>();
   for (const charge of itemized) {
     const amountCents = upsCents(charge.MonetaryValue);
@@ -76,9 +68,52 @@ export function chargeLines(
       });
     }
   }
-  const surcharges = [...byKind.values()];
-  const surchargeCents = surcharges.reduce((sum, line) => sum + line.amountCents, 0);
-  const baseCents = totalCents - surchargeCents;
+  return [...byKind.values()];
+}
+
+const sumOf = (lines: readonly CostLine[]) => lines.reduce((sum, line) => sum + line.amountCents, 0);
+
+/**
+ * UPS's total split into Porter's cost lines: one line per kind of UPS's itemized charges
+ * (shipment- and package-level alike), and the transportation charge as the rest, so the lines
+ * add up to UPS's total to the cent. Should the itemized charges exceed the total (a negotiated
+ * total below the published surcharges), the total stands alone as the transportation charge.
+ */
+export function chargeLines(
+  totalCents: number,
+  itemized: readonly UpsItemizedCharge[],
+  baseDescription: string,
+): CostLine[] {
+  const surcharges = surchargeLines(itemized);
+  const baseCents = totalCents - sumOf(surcharges);
   if (baseCents < 0) return [{ kind: "base", description: baseDescription, amountCents: totalCents }];
   return [{ kind: "base", description: baseDescription, amountCents: baseCents }, ...surcharges];
+}
+
+/**
+ * A shipment's charges split into one quote per package, adding up to UPS's total to the cent:
+ * each package carries its own itemized charges, the first also the shipment-level ones, and the
+ * transportation charge is shared equally (the odd cents on the first). UPS's Shipping answer names
+ * no total per package, only the shipment's.
+ */
+export function packageQuotes(
+  totalCents: number,
+  shipmentItemized: readonly UpsItemizedCharge[],
+  packageItemized: readonly (readonly UpsItemizedCharge[])[],
+  baseDescription: string,
+  billableWeightsOz: readonly number[],
+): RateQuote[] {
+  const count = Math.max(1, packageItemized.length);
+  const whole = chargeLines(totalCents, [...shipmentItemized, ...packageItemized.flat()], baseDescription);
+  const itemizedShown = whole.length > 1;
+  const baseCents = whole[0]?.amountCents ?? totalCents;
+  const share = Math.floor(baseCents / count);
+  return packageItemized.map((own, index) => {
+    const base = share + (index === 0 ? baseCents - share * count : 0);
+    const surcharges = itemizedShown ? surchargeLines([...(index === 0 ? shipmentItemized : []), ...own]) : [];
+    return quoteFromLines(
+      [{ kind: "base", description: baseDescription, amountCents: base }, ...surcharges],
+      billableWeightsOz[index] ?? 0,
+    );
+  });
 }

@@ -1,15 +1,20 @@
+import type { LabelFormat } from "../../../labels/label.js";
 import type { CarrierAddress } from "../../carrier.js";
 import type { RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.js";
 import { quoteFromLines } from "../../sandbox/money.js";
-import { chargeLines, many, upsCents } from "./ups-charges.js";
+import { chargeLines, many, packageQuotes, upsCents } from "./ups-charges.js";
 import { upsDimensions, upsPackagingCode, upsParty, upsServiceCode, upsWeight } from "./ups-products.js";
 import type { UpsLabelImageFormat, UpsShipmentRequest, UpsShipmentResponse, UpsVoidResponse } from "./ups-wire.js";
 
 /** Porter's label formats UPS makes itself, and UPS's name for each (`LabelImageFormat.Code`). */
-const UPS_LABEL_FORMATS: Readonly<Record<string, UpsLabelImageFormat>> = { gif: "GIF", zpl: "ZPL", epl2: "EPL" };
+const UPS_LABEL_FORMATS: Readonly<Partial<Record<LabelFormat, UpsLabelImageFormat>>> = {
+  gif: "GIF",
+  zpl: "ZPL",
+  epl2: "EPL",
+};
 
-/** The label formats a real UPS connection sells, in Porter's names. */
-export const UPS_PORTER_LABEL_FORMATS = Object.keys(UPS_LABEL_FORMATS);
+/** The label formats a real UPS connection sells, in Porter's names (UPS's SPL has no Porter name). */
+export const UPS_PORTER_LABEL_FORMATS = Object.keys(UPS_LABEL_FORMATS) as LabelFormat[];
 
 /** UPS's thermal label stock: 4 in wide, 6 or 8 in tall. */
 const UPS_LABEL_HEIGHTS: Readonly<Record<string, string>> = { "4x6": "6", "4x8": "8" };
@@ -18,16 +23,10 @@ export const UPS_PORTER_LABEL_SIZES = Object.keys(UPS_LABEL_HEIGHTS);
 
 /** The UPS label image format of a Porter label format, or undefined for one UPS does not make. */
 export function upsLabelFormat(format: string): UpsLabelImageFormat | undefined {
-  return UPS_LABEL_FORMATS[format];
+  return UPS_LABEL_FORMATS[format as LabelFormat];
 }
 
-/** What UPS calls a file of each of its label formats. */
-export const UPS_LABEL_FILES: Readonly<Record<UpsLabelImageFormat, { contentType: string; extension: string }>> = {
-  GIF: { contentType: "image/gif", extension: "gif" },
-  ZPL: { contentType: "application/zpl", extension: "zpl" },
-  EPL: { contentType: "application/epl2", extension: "epl" },
-  SPL: { contentType: "application/octet-stream", extension: "spl" },
-};
+const UPS_IMAGE_FORMATS: readonly string[] = ["GIF", "ZPL", "EPL", "SPL"];
 
 export interface UpsShipParty extends CarrierAddress {
   phone?: string | null;
@@ -97,15 +96,30 @@ export interface UpsShippedPackage {
 export interface UpsShipped {
   shipmentId: string;
   packages: UpsShippedPackage[];
-  /** What UPS charged, negotiated where it says so; undefined when it named no total. */
-  quote?: RateQuote;
+  /** What UPS charged, negotiated where it says so, and that split per package; undefined when it named no total. */
+  charges?: { quote: RateQuote; packageQuotes: RateQuote[] };
 }
 
-/** The Shipping answer: one tracking number (and label) per package, in the order sent. Throws when unreadable. */
-export function shippedPackages(answer: unknown, baseDescription: string): UpsShipped {
+const OUNCES_PER_POUND = 16;
+
+/** A parcel's billable weight when UPS names none per package: its own, up to the next pound. */
+function poundsUp(weightOz: number): number {
+  return Math.ceil(weightOz / OUNCES_PER_POUND) * OUNCES_PER_POUND;
+}
+
+/**
+ * The Shipping answer: one tracking number (and label) per package, in the order sent, and what
+ * UPS charged. Throws when unreadable.
+ */
+export function shippedPackages(
+  answer: unknown,
+  baseDescription: string,
+  parcelWeightsOz: readonly number[],
+): UpsShipped {
   const results = (answer as Partial<UpsShipmentResponse> | null)?.ShipmentResponse?.ShipmentResults;
   if (!results) throw new TypeError("no ShipmentResults in the Shipping answer");
-  const packages = many(results.PackageResults).map((result) => {
+  const packageResults = many(results.PackageResults);
+  const packages = packageResults.map((result) => {
     if (typeof result?.TrackingNumber !== "string" || result.TrackingNumber.trim() === "") {
       throw new TypeError("a package without a tracking number in the Shipping answer");
     }
@@ -113,7 +127,7 @@ export function shippedPackages(answer: unknown, baseDescription: string): UpsSh
     const format = result.ShippingLabel?.ImageFormat?.Code?.toUpperCase() as UpsLabelImageFormat | undefined;
     return {
       trackingNumber: result.TrackingNumber.trim(),
-      ...(image && format && format in UPS_LABEL_FILES
+      ...(image && format && UPS_IMAGE_FORMATS.includes(format)
         ? { label: { bytes: Buffer.from(image, "base64"), format } }
         : {}),
     };
@@ -123,16 +137,21 @@ export function shippedPackages(answer: unknown, baseDescription: string): UpsSh
   const totalCents = upsCents(
     results.NegotiatedRateCharges?.TotalCharge?.MonetaryValue ?? charges?.TotalCharges?.MonetaryValue,
   );
-  const itemized = [
-    ...many(charges?.ItemizedCharges),
-    ...many(results.PackageResults).flatMap((p) => many(p.ItemizedCharges)),
-  ];
+  const shipped = { shipmentId: results.ShipmentIdentificationNumber ?? packages[0]!.trackingNumber, packages };
+  if (!Number.isFinite(totalCents) || totalCents < 0) return shipped;
+  const weights = packages.map((_, index) => poundsUp(parcelWeightsOz[index] ?? 0));
+  const shipmentItemized = many(charges?.ItemizedCharges);
+  const packageItemized = packageResults.map((p) => many(p.ItemizedCharges));
+  const billed = Number(results.BillingWeight?.Weight);
   return {
-    shipmentId: results.ShipmentIdentificationNumber ?? packages[0]!.trackingNumber,
-    packages,
-    ...(Number.isFinite(totalCents) && totalCents >= 0
-      ? { quote: quoteFromLines(chargeLines(totalCents, itemized, baseDescription), 0) }
-      : {}),
+    ...shipped,
+    charges: {
+      quote: quoteFromLines(
+        chargeLines(totalCents, [...shipmentItemized, ...packageItemized.flat()], baseDescription),
+        billed > 0 ? Math.round(billed * OUNCES_PER_POUND) : weights.reduce((sum, w) => sum + w, 0),
+      ),
+      packageQuotes: packageQuotes(totalCents, shipmentItemized, packageItemized, baseDescription, weights),
+    },
   };
 }
 
