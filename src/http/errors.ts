@@ -274,6 +274,14 @@ export const ERROR_CATALOGUE = {
     description: "An order amount (or an item's price × quantity) is above 21,474,836.47, the most Porter stores.",
   },
   "order.not_shipped": { status: 409, description: "The order has no shipment left to cancel." },
+  "order.item_not_found": {
+    status: 422,
+    description: "A shipment names an item (by `id`, `external_id`, `item_id` or `sku`) the order does not have.",
+  },
+  "order.item_over_shipped": {
+    status: 422,
+    description: "A shipment carries more of an item than is left of it to ship.",
+  },
   "order.duplicate_number": { status: 409, description: "The store already has an order with this `order_number`." },
   "payment_method.not_found": {
     status: 404,

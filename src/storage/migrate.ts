@@ -12,6 +12,7 @@ import * as paymentMethodsAndMeter from "./migrations/0010-payment-methods-and-m
 import * as orderStoresAndOrders from "./migrations/0011-order-stores-and-orders.js";
 import * as reportsAndAdjustments from "./migrations/0013-reports-and-adjustments.js";
 import * as storeSync from "./migrations/0014-store-sync.js";
+import * as orderShipmentItems from "./migrations/0015-order-shipment-items-and-label-links.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0011-order-stores-and-orders": orderStoresAndOrders,
   "0013-reports-and-adjustments": reportsAndAdjustments,
   "0014-store-sync": storeSync,
+  "0015-order-shipment-items-and-label-links": orderShipmentItems,
 };
 
 async function currentSchema(db: Db): Promise<string> {

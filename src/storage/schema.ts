@@ -446,6 +446,7 @@ export interface Database {
   order_items: OrderItemTable;
   order_shipments: OrderShipmentTable;
   store_webhook_deliveries: StoreWebhookDeliveryTable;
+  order_shipment_items: OrderShipmentItemTable;
 }
 
 export interface OrderStoreTable {
@@ -533,6 +534,8 @@ export interface OrderShipmentTable {
   notify: number;
   /** The platform's id for the written-back shipment (a Shopify fulfillment). */
   platform_shipment_id: string | null;
+  /** The Porter shipment whose label shipped the order, when one did. */
+  shipment_id: number | null;
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
@@ -545,4 +548,13 @@ export interface StoreWebhookDeliveryTable {
   delivery_id: string;
   topic: string;
   received_at: string;
+}
+
+/** An item an order shipment carries; a shipment with none carries the whole order. */
+export interface OrderShipmentItemTable {
+  id: Generated<number>;
+  order_shipment_id: number;
+  /** The order item's key (see shipped-items.ts): items are replaced whole when an order changes. */
+  item_key: string;
+  quantity: number;
 }

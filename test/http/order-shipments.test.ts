@@ -127,4 +127,99 @@ describe("shipping an order", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status: "error", error_code: "order.not_shipped" });
   });
+  describe("partial shipments", () => {
+    const shipItems = (orderNumber: string, items: object[], tracking: string) =>
+      call(merchant.auth, "POST", `${base}/orders/${orderNumber}/shipments`, {
+        ...SHIPMENT,
+        tracking_number: tracking,
+        items,
+      });
+
+    beforeAll(async () => {
+      await call(merchant.auth, "POST", `${base}/orders`, {
+        orders: [
+          {
+            order_number: "P1",
+            items: [
+              { name: "Mug", sku: "MUG", quantity: 2, price: 9 },
+              { name: "Tee", sku: "TEE", item_id: "T-1", quantity: 1, price: 20 },
+            ],
+          },
+        ],
+      });
+    });
+
+    it("is partial while some items have not shipped, and shipped once all have", async () => {
+      const first = await shipItems("P1", [{ sku: "MUG", quantity: 1 }], "T1");
+      expect(first.statusCode, first.body).toBe(201);
+      expect((await order("P1")).shipment_status).toBe("partial");
+      const partialList = (await call(merchant.auth, "GET", `${base}/orders?status=partial`)).json().orders;
+      expect(partialList.map((o: { order_number: string }) => o.order_number)).toEqual(["P1"]);
+
+      // The rest of the mugs (quantity defaults to what is left) and the tee by its item_id.
+      const second = await shipItems("P1", [{ sku: "MUG" }, { item_id: "T-1", quantity: 1 }], "T2");
+      expect(second.statusCode, second.body).toBe(201);
+      const shipped = await order("P1");
+      expect(shipped.shipment_status).toBe("shipped");
+      expect(shipped.shipments.map((s: { tracking_number: string }) => s.tracking_number)).toEqual(["T1", "T2"]);
+    });
+
+    it("refuses an unknown item or more than is left (422), recording nothing", async () => {
+      const unknown = await shipItems("P1", [{ sku: "HAT" }], "T9");
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json()).toMatchObject({ status: "error", error_code: "order.item_not_found" });
+      const over = await shipItems("P1", [{ sku: "MUG", quantity: 1 }], "T9");
+      expect(over.statusCode).toBe(422);
+      expect(over.json().error_code).toBe("order.item_over_shipped");
+      expect((await order("P1")).shipments).toHaveLength(2);
+    });
+
+    it("goes back to partial, then pending, as its shipments are cancelled", async () => {
+      await call(merchant.auth, "POST", `${base}/orders/P1/shipments/cancel`);
+      expect((await order("P1")).shipment_status).toBe("partial");
+      await call(merchant.auth, "POST", `${base}/orders/P1/shipments/cancel`);
+      expect((await order("P1")).shipment_status).toBe("pending");
+    });
+
+    it("ships the whole rest of the order when the shipment names no items", async () => {
+      const byId = (await order("P1")).items.find((i: { sku: string }) => i.sku === "TEE").id;
+      expect((await shipItems("P1", [{ id: byId }], "T3")).statusCode).toBe(201);
+      expect((await order("P1")).shipment_status).toBe("partial");
+      const rest = await call(merchant.auth, "POST", `${base}/orders/P1/shipments`, {
+        ...SHIPMENT,
+        tracking_number: "T4",
+      });
+      expect(rest.statusCode).toBe(201);
+      expect((await order("P1")).shipment_status).toBe("shipped");
+      // Nothing is left, so naming an item now ships too much of it.
+      expect((await shipItems("P1", [{ sku: "MUG", quantity: 1 }], "T5")).json().error_code).toBe(
+        "order.item_over_shipped",
+      );
+    });
+
+    it("takes the items in a form body too", async () => {
+      await call(merchant.auth, "POST", `${base}/orders`, {
+        orders: [
+          {
+            order_number: "P2",
+            items: [
+              { sku: "A", quantity: 1 },
+              { sku: "B", quantity: 1 },
+            ],
+          },
+        ],
+      });
+      const form =
+        "shipping_cost=1&ship_date=2026-03-02&tracking_number=F1&carrier=usps&service=usps_ground_advantage&items[0][sku]=A";
+      const shipped = await call(
+        merchant.auth,
+        "POST",
+        `${base}/orders/P2/shipments`,
+        form,
+        "application/x-www-form-urlencoded",
+      );
+      expect(shipped.statusCode, shipped.body).toBe(201);
+      expect((await order("P2")).shipment_status).toBe("partial");
+    });
+  });
 });

@@ -5,6 +5,7 @@ import type { AccountScope, DomainServices } from "../services.js";
 import { getStoreOrder } from "./custom-orders.js";
 import { amountCents } from "./order-input.js";
 import type { OrderShipmentRow } from "./orders.repository.js";
+import { resolveShippedItems, type ShipItemInput, shipmentStatusOf, shippedItemsOf } from "./shipped-items.js";
 
 export interface OrderShipmentInput {
   /** US dollars. */
@@ -16,6 +17,8 @@ export interface OrderShipmentInput {
   service: string;
   weightOz?: number | null;
   notify?: boolean;
+  /** The items this shipment carries; absent, it carries what of the order has not shipped. */
+  items?: readonly ShipItemInput[];
 }
 
 async function liveShipments(db: Kysely<Database>, orderId: number): Promise<OrderShipmentRow[]> {
@@ -29,7 +32,8 @@ async function liveShipments(db: Kysely<Database>, orderId: number): Promise<Ord
 }
 
 /**
- * Records a shipment made for the order (by Porter or elsewhere) and marks the order shipped.
+ * Records a shipment made for the order (by Porter or elsewhere) and marks the order shipped, or
+ * partial while some of its items have not shipped.
  * No platform is told yet: the connectors that would write it back are not built.
  */
 export async function shipOrder(
@@ -43,6 +47,12 @@ export async function shipOrder(
   const costCents = amountCents("shipping_cost", input.shippingCost);
   const now = services.clock.now().toISOString();
   return services.db.transaction().execute(async (trx) => {
+    const live = await liveShipments(trx, record.order.id);
+    const carriedBefore = await shippedItemsOf(
+      trx,
+      live.map((shipment) => shipment.id),
+    );
+    const carried = input.items?.length ? resolveShippedItems(record.items, carriedBefore, input.items) : [];
     const shipment = await trx
       .insertInto("order_shipments")
       .values({
@@ -54,22 +64,32 @@ export async function shipOrder(
         weight_oz: input.weightOz ?? null,
         shipping_cost_cents: costCents,
         notify: input.notify === false ? 0 : 1,
+        platform_shipment_id: null,
+        shipment_id: null,
         cancelled_at: null,
         created_at: now,
         updated_at: now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (carried.length > 0) {
+      await trx
+        .insertInto("order_shipment_items")
+        .values(
+          carried.map((item) => ({ order_shipment_id: shipment.id, item_key: item.itemKey, quantity: item.quantity })),
+        )
+        .execute();
+    }
     await trx
       .updateTable("orders")
-      .set({ shipment_status: "shipped", updated_at: now })
+      .set({ shipment_status: shipmentStatusOf(record.items, [...carriedBefore, carried]), updated_at: now })
       .where("id", "=", record.order.id)
       .execute();
     return shipment;
   });
 }
 
-/** Marks the order's latest shipment cancelled; with none left the order is pending again. */
+/** Marks the order's latest shipment cancelled; the order's status is what the shipments left make it. */
 export async function cancelOrderShipment(
   services: DomainServices,
   scope: AccountScope,
@@ -92,13 +112,21 @@ export async function cancelOrderShipment(
       .returningAll()
       .executeTakeFirst();
     if (!cancelled) throw new DomainError("order.not_shipped", `Order ${orderNumber} has no shipment to cancel.`);
-    if (live.length === 1) {
-      await trx
-        .updateTable("orders")
-        .set({ shipment_status: "pending", updated_at: now })
-        .where("id", "=", record.order.id)
-        .execute();
-    }
+    const left = live.slice(0, -1);
+    await trx
+      .updateTable("orders")
+      .set({
+        shipment_status: shipmentStatusOf(
+          record.items,
+          await shippedItemsOf(
+            trx,
+            left.map((shipment) => shipment.id),
+          ),
+        ),
+        updated_at: now,
+      })
+      .where("id", "=", record.order.id)
+      .execute();
     return cancelled;
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
 import { cancelOrderShipment, shipOrder } from "../../../domain/orders/ship-order.js";
+import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
 import { parseInstant } from "../dates.js";
 import { errorResponses } from "../schemas.js";
 import { OrderParams } from "./orders.schemas.js";
@@ -13,6 +14,22 @@ const ShipOrderBody = Type.Object({
   service: Type.String({ minLength: 1, maxLength: 100 }),
   weight: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()])),
   notify: Type.Optional(Type.Boolean({ default: true })),
+  items: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
+        external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        item_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        sku: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100_000 })),
+      }),
+      {
+        maxItems: 500,
+        description:
+          "Beyond eHub: the items this shipment carries, each named as the order shows it (id, external_id, item_id or sku) with a quantity (default: what is left of it). Absent, the shipment carries the rest of the order.",
+      },
+    ),
+  ),
 });
 type ShipOrderBody = Static<typeof ShipOrderBody>;
 
@@ -33,7 +50,7 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
       {
         schema: {
           tags: ["Orders"],
-          summary: "Record a shipment of an order and mark it shipped",
+          summary: "Record a shipment of an order and mark it shipped (partial when only some items ship)",
           params: OrderParams,
           body: ShipOrderBody,
           response: { 201: Shipped, ...errorResponses(400, 401, 404, 422) },
@@ -50,6 +67,7 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
           service: body.service,
           weightOz: body.weight,
           notify: body.notify,
+          items: body.items,
         });
         return reply.code(201).send({ shipment: { id: shipment.id, shipment_id: null } });
       },
