@@ -1,8 +1,9 @@
 import type { Clock } from "../clock.js";
+import { shopifyPlatform } from "./shopify/shopify-connector.js";
 import type { PlatformType, StoreConnector, StorePlatform } from "./store-connector.js";
 
 /** Every platform Porter can connect a store to; a platform not listed has no connector yet. */
-const PLATFORMS: readonly StorePlatform[] = [];
+const PLATFORMS: readonly StorePlatform[] = [shopifyPlatform];
 
 export interface StoreConnectorSettings {
   clock: Clock;

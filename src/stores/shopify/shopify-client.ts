@@ -1,0 +1,141 @@
+import { type ConnectorSettings, StoreConnectorError } from "../store-connector.js";
+
+/** The Admin API version Porter speaks; Shopify supports a stable version for a year after release. */
+export const SHOPIFY_API_VERSION = "2026-10";
+
+/** Throttled calls are retried this many times before the sync gives up (it resumes next time). */
+const MAX_ATTEMPTS = 6;
+
+interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
+interface GraphqlError {
+  message: string;
+  extensions?: { code?: string };
+}
+
+interface GraphqlAnswer<T> {
+  data?: T | null;
+  errors?: GraphqlError[] | string;
+  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } };
+}
+
+export interface ShopifyClientOptions extends ConnectorSettings {
+  shopDomain: string;
+  accessToken: string;
+}
+
+/** Milliseconds until the bucket holds `needed` points again, at its restore rate (points per second). */
+function refillMs(status: ThrottleStatus, needed: number): number {
+  const missing = needed - status.currentlyAvailable;
+  if (missing <= 0 || status.restoreRate <= 0) return 0;
+  return Math.ceil((missing / status.restoreRate) * 1000);
+}
+
+function errorText(errors: GraphqlError[] | string): string {
+  return typeof errors === "string" ? errors : errors.map((error) => error.message).join("; ");
+}
+
+/**
+ * Shopify's Admin GraphQL API for one shop. Shopify meters calls by query cost from a bucket that
+ * refills at a restore rate: a call whose cost the bucket cannot cover is answered THROTTLED (or
+ * HTTP 429), so the client waits for the refill the answer describes and tries again; and after a
+ * call that left the bucket short of the next one's cost, it waits before the next call instead of
+ * being refused.
+ */
+export class ShopifyClient {
+  readonly #url: string;
+  #lastCost = 0;
+  #status: ThrottleStatus | undefined;
+
+  constructor(private readonly options: ShopifyClientOptions) {
+    const origin = options.baseUrl ?? `https://${options.shopDomain}`;
+    this.#url = `${origin}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
+  }
+
+  async query<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (this.#status) await this.#wait(refillMs(this.#status, this.#lastCost));
+      const response = await this.#post(query, variables);
+      if (response.status === 429) {
+        if (attempt >= MAX_ATTEMPTS)
+          throw new StoreConnectorError("throttled", "Shopify answered 429 Too Many Requests", 429);
+        const seconds = Number(response.headers.get("retry-after"));
+        await this.#wait(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000);
+        continue;
+      }
+      const answer = await this.#read<T>(response);
+      const cost = answer.extensions?.cost;
+      this.#status = cost?.throttleStatus;
+      if (cost?.requestedQueryCost !== undefined) this.#lastCost = cost.requestedQueryCost;
+      const errors = answer.errors;
+      if (Array.isArray(errors) && errors.some((error) => error.extensions?.code === "THROTTLED")) {
+        if (attempt >= MAX_ATTEMPTS) throw new StoreConnectorError("throttled", errorText(errors));
+        const status = cost?.throttleStatus;
+        await this.#wait(status ? Math.max(refillMs(status, cost?.requestedQueryCost ?? 0), 1000) : 1000);
+        this.#status = undefined;
+        continue;
+      }
+      if (errors && errors.length > 0) {
+        // ACCESS_DENIED is a missing scope or protected customer data not granted: the data is not
+        // "empty", Porter may not read it, and the store must say so.
+        const denied = Array.isArray(errors) && errors.some((error) => error.extensions?.code === "ACCESS_DENIED");
+        throw new StoreConnectorError(denied ? "scope" : "invalid_response", errorText(errors), response.status);
+      }
+      if (!answer.data) throw new StoreConnectorError("invalid_response", "Shopify answered no data");
+      return answer.data;
+    }
+  }
+
+  async #post(query: string, variables: Record<string, unknown>): Promise<Response> {
+    try {
+      return await fetch(this.#url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "x-shopify-access-token": this.options.accessToken,
+        },
+        body: JSON.stringify({ query, variables }),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      throw new StoreConnectorError("unavailable", `Shopify could not be reached: ${(error as Error).message}`);
+    }
+  }
+
+  async #read<T>(response: Response): Promise<GraphqlAnswer<T>> {
+    const text = await response.text();
+    let body: GraphqlAnswer<T> | undefined;
+    try {
+      body = JSON.parse(text) as GraphqlAnswer<T>;
+    } catch {
+      body = undefined;
+    }
+    const words = body?.errors ? errorText(body.errors) : text.slice(0, 300);
+    if (response.status === 401) throw new StoreConnectorError("auth", words, 401);
+    if (response.status === 402 || response.status === 403 || response.status === 423) {
+      // 402: the shop's plan is frozen; 403: the token may not use this API; 423: the shop is locked.
+      throw new StoreConnectorError(response.status === 403 ? "scope" : "auth", words, response.status);
+    }
+    if (response.status === 404)
+      throw new StoreConnectorError("not_found", `no shop answers at ${this.options.shopDomain}`, 404);
+    if (response.status >= 500)
+      throw new StoreConnectorError("unavailable", `Shopify answered ${response.status}: ${words}`, response.status);
+    if (!response.ok || !body) {
+      throw new StoreConnectorError(
+        "invalid_response",
+        `Shopify answered ${response.status}: ${words}`,
+        response.status,
+      );
+    }
+    return body;
+  }
+
+  async #wait(ms: number): Promise<void> {
+    if (ms > 0) await this.options.wait(ms);
+  }
+}

@@ -1,0 +1,228 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import {
+  type ConnectorSettings,
+  type FetchOrdersRequest,
+  type OrderPage,
+  type PlatformOrderRef,
+  type ShipmentWriteBack,
+  type StoreConnector,
+  StoreConnectorError,
+  type StorePlatform,
+  type WebhookHeaders,
+  type WebhookVerdict,
+} from "../store-connector.js";
+import { ShopifyClient } from "./shopify-client.js";
+import { orderFromGraphql, orderFromWebhook } from "./shopify-orders.js";
+import {
+  FULFILLMENT_CANCEL,
+  FULFILLMENT_CREATE,
+  FULFILLMENT_ORDERS_QUERY,
+  type FulfillmentCancelAnswer,
+  type FulfillmentCreateAnswer,
+  type FulfillmentOrderNode,
+  type FulfillmentOrdersAnswer,
+  gid,
+  LINE_ITEMS_QUERY,
+  type LineItemNode,
+  type LineItemsAnswer,
+  numericId,
+  ORDERS_QUERY,
+  type OrderNode,
+  type OrdersAnswer,
+  SHOP_QUERY,
+  type UserError,
+  type WebhookOrder,
+} from "./shopify-wire.js";
+
+/** Shopify's own limit on `first`. */
+const MAX_PAGE = 250;
+const DEFAULT_PAGE = 50;
+const ORDER_TOPICS = new Set(["orders/create", "orders/updated"]);
+/** A shop's own domain: the only host a store's token is ever sent to. */
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** The names Shopify recognises for tracking companies (it builds the tracking URL for them). */
+const TRACKING_COMPANIES: Record<string, string> = {
+  usps: "USPS",
+  ups: "UPS",
+  fedex: "FedEx",
+  dhl: "DHL Express",
+  dhl_express: "DHL Express",
+  dhl_ecommerce: "DHL eCommerce",
+};
+
+export interface ShopifyCredentials {
+  shopDomain: string;
+  accessToken: string;
+  /** The app's client secret, which signs the shop's webhooks; without it webhooks are refused. */
+  webhookSecret: string | null;
+}
+
+export function shopifyCredentials(credentials: Record<string, string>): ShopifyCredentials {
+  const shopDomain = (credentials.shop_domain ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/+$/, "");
+  if (!SHOP_DOMAIN.test(shopDomain)) {
+    throw new StoreConnectorError("auth", `shop_domain must be the shop's myshopify.com domain, got "${shopDomain}"`);
+  }
+  const accessToken = credentials.access_token?.trim();
+  if (!accessToken) throw new StoreConnectorError("auth", "access_token is missing");
+  return { shopDomain, accessToken, webhookSecret: credentials.webhook_secret?.trim() || null };
+}
+
+function header(headers: WebhookHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function userErrorText(errors: readonly UserError[]): string {
+  return errors.map((error) => (error.field ? `${error.field.join(".")}: ${error.message}` : error.message)).join("; ");
+}
+
+/** Base64 HMAC-SHA256 of the exact bytes received, compared in constant time. */
+export function shopifySignatureValid(rawBody: Buffer, secret: string, signature: string): boolean {
+  const expected = createHmac("sha256", secret).update(rawBody).digest();
+  const given = Buffer.from(signature, "base64");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A Shopify shop through its Admin GraphQL API (see store-connector.ts for what each method promises). */
+export class ShopifyConnector implements StoreConnector {
+  readonly #client: ShopifyClient;
+
+  constructor(
+    private readonly credentials: ShopifyCredentials,
+    settings: ConnectorSettings,
+  ) {
+    this.#client = new ShopifyClient({ ...settings, ...credentials });
+  }
+
+  async fetchOrders({ updatedSince, cursor, pageSize }: FetchOrdersRequest): Promise<OrderPage> {
+    const answer = await this.#client.query<OrdersAnswer>(ORDERS_QUERY, {
+      first: Math.min(Math.max(pageSize ?? DEFAULT_PAGE, 1), MAX_PAGE),
+      after: cursor,
+      query: updatedSince === null ? null : `updated_at:>='${new Date(updatedSince).toISOString()}'`,
+    });
+    if (!answer.orders) throw new StoreConnectorError("invalid_response", "Shopify answered no orders connection");
+    const orders = [];
+    for (const node of answer.orders.nodes) orders.push(orderFromGraphql(node, await this.#allLineItems(node)));
+    const { hasNextPage, endCursor } = answer.orders.pageInfo;
+    return { orders, nextCursor: hasNextPage ? endCursor : null };
+  }
+
+  /** The order's line items past the first ones the orders query read. */
+  async #allLineItems(node: OrderNode): Promise<LineItemNode[]> {
+    const items = [...node.lineItems.nodes];
+    let page = node.lineItems.pageInfo;
+    while (page.hasNextPage) {
+      const answer = await this.#client.query<LineItemsAnswer>(LINE_ITEMS_QUERY, {
+        id: node.id,
+        after: page.endCursor,
+      });
+      if (!answer.order) throw new StoreConnectorError("not_found", `order ${node.name} disappeared while it was read`);
+      items.push(...answer.order.lineItems.nodes);
+      page = answer.order.lineItems.pageInfo;
+    }
+    return items;
+  }
+
+  /**
+   * One fulfillment per location the order's open fulfillment orders are assigned to (Shopify
+   * fulfills from one location at a time), all with the same tracking. Answers the fulfillments'
+   * ids, comma separated.
+   */
+  async writeShipment(order: PlatformOrderRef, shipment: ShipmentWriteBack): Promise<{ platformShipmentId: string }> {
+    const byLocation = new Map<string, FulfillmentOrderNode[]>();
+    for (const fulfillmentOrder of await this.#fulfillmentOrders(order)) {
+      if (!fulfillmentOrder.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT")) continue;
+      const location =
+        fulfillmentOrder.assignedLocation?.location?.id ?? fulfillmentOrder.assignedLocation?.name ?? "unassigned";
+      byLocation.set(location, [...(byLocation.get(location) ?? []), fulfillmentOrder]);
+    }
+    if (byLocation.size === 0) {
+      throw new StoreConnectorError(
+        "rejected",
+        `order ${order.orderNumber} has nothing left to fulfill on Shopify (fulfilled, on hold or cancelled)`,
+      );
+    }
+    const company = TRACKING_COMPANIES[shipment.carrier.trim().toLowerCase()] ?? shipment.carrier;
+    const ids: string[] = [];
+    for (const fulfillmentOrders of byLocation.values()) {
+      const answer = await this.#client.query<FulfillmentCreateAnswer>(FULFILLMENT_CREATE, {
+        fulfillment: {
+          lineItemsByFulfillmentOrder: fulfillmentOrders.map((fo) => ({ fulfillmentOrderId: fo.id })),
+          notifyCustomer: shipment.notify,
+          trackingInfo: {
+            company,
+            number: shipment.trackingNumber,
+            ...(shipment.trackingUrl && { url: shipment.trackingUrl }),
+          },
+        },
+      });
+      const result = answer.fulfillmentCreate;
+      if (result.userErrors.length > 0 || !result.fulfillment) {
+        // Fulfillments already made for other locations stay: the error names them so nothing is hidden.
+        const made = ids.length > 0 ? ` (fulfillments ${ids.join(", ")} were made before this failed)` : "";
+        throw new StoreConnectorError("rejected", `${userErrorText(result.userErrors)}${made}`);
+      }
+      ids.push(numericId(result.fulfillment.id));
+    }
+    return { platformShipmentId: ids.join(",") };
+  }
+
+  async cancelShipment(order: PlatformOrderRef, platformShipmentId: string | null): Promise<void> {
+    if (!platformShipmentId) {
+      throw new StoreConnectorError("not_found", `order ${order.orderNumber} has no Shopify fulfillment to cancel`);
+    }
+    for (const id of platformShipmentId.split(",")) {
+      const answer = await this.#client.query<FulfillmentCancelAnswer>(FULFILLMENT_CANCEL, {
+        id: gid("Fulfillment", id),
+      });
+      const result = answer.fulfillmentCancel;
+      if (result.userErrors.length > 0) throw new StoreConnectorError("rejected", userErrorText(result.userErrors));
+    }
+  }
+
+  verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): WebhookVerdict {
+    const secret = this.credentials.webhookSecret;
+    if (!secret) return { ok: false, reason: "the store has no webhook_secret to check Shopify's signature with" };
+    const signature = header(headers, "x-shopify-hmac-sha256");
+    if (!signature || !shopifySignatureValid(rawBody, secret, signature)) {
+      return { ok: false, reason: "X-Shopify-Hmac-Sha256 does not match the body" };
+    }
+    const topic = header(headers, "x-shopify-topic");
+    const deliveryId = header(headers, "x-shopify-webhook-id") ?? header(headers, "x-shopify-event-id");
+    if (!topic || !deliveryId) return { ok: false, reason: "X-Shopify-Topic or X-Shopify-Webhook-Id is missing" };
+    if (!ORDER_TOPICS.has(topic)) return { ok: true, topic, deliveryId, order: null };
+    let body: WebhookOrder;
+    try {
+      body = JSON.parse(rawBody.toString("utf8")) as WebhookOrder;
+    } catch {
+      return { ok: false, reason: "the body is not JSON" };
+    }
+    if (typeof body?.id !== "number" || typeof body.name !== "string" || typeof body.updated_at !== "string") {
+      return { ok: false, reason: "the body is not an order" };
+    }
+    return { ok: true, topic, deliveryId, order: orderFromWebhook(body) };
+  }
+
+  async verifyCredentials(): Promise<void> {
+    await this.#client.query(SHOP_QUERY);
+  }
+
+  async #fulfillmentOrders(order: PlatformOrderRef): Promise<FulfillmentOrderNode[]> {
+    const answer = await this.#client.query<FulfillmentOrdersAnswer>(FULFILLMENT_ORDERS_QUERY, {
+      id: gid("Order", order.platformOrderId),
+    });
+    if (!answer.order) throw new StoreConnectorError("not_found", `Shopify has no order ${order.orderNumber}`);
+    return answer.order.fulfillmentOrders.nodes;
+  }
+}
+
+export const shopifyPlatform: StorePlatform = {
+  type: "shopify",
+  requiredCredentials: ["shop_domain", "access_token"],
+  open: (credentials, settings) => new ShopifyConnector(shopifyCredentials(credentials), settings),
+};

@@ -1,0 +1,600 @@
+import { createHmac, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local Shopify Admin GraphQL API of ours, written from Shopify's documentation: `POST
+ * /admin/api/{version}/graphql.json` with the `X-Shopify-Access-Token` header, answering the
+ * operations Porter sends (recognised by their operation names): orders by update time with cursor
+ * pagination and the `updated_at:>=` search filter, an order's further line items, its fulfillment
+ * orders, `fulfillmentCreate` and `fulfillmentCancel`, and the shop. Every answer carries
+ * `extensions.cost` with a throttle status. On demand it answers as Shopify does when throttled
+ * (`THROTTLED`, or HTTP 429 with `Retry-After`), for a revoked token (401), and for a missing
+ * access scope or protected customer data not granted (`ACCESS_DENIED`). It also signs webhook
+ * deliveries as Shopify does.
+ */
+
+export interface StandInLineItem {
+  id: number;
+  name: string;
+  sku: string | null;
+  quantity: number;
+  /** Unit price, decimal text as Shopify sends it. */
+  price: string;
+  grams: number;
+  productId: number;
+  variantId: number;
+  variantTitle: string | null;
+  /** The location the item is assigned to: one fulfillment order per location. */
+  locationId: number;
+}
+
+export interface StandInOrder {
+  id: number;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  financialStatus: string;
+  cancelledAt: string | null;
+  closed: boolean;
+  note: string | null;
+  tags: string[];
+  email: string | null;
+  customerId: number | null;
+  shippingAddress: {
+    firstName: string;
+    lastName: string;
+    address1: string;
+    city: string;
+    provinceCode: string;
+    countryCodeV2: string;
+    zip: string;
+  } | null;
+  shippingTitle: string | null;
+  subtotal: string;
+  tax: string;
+  shipping: string;
+  total: string;
+  lineItems: StandInLineItem[];
+}
+
+export interface StandInFulfillment {
+  id: number;
+  orderId: number;
+  fulfillmentOrderIds: string[];
+  status: "SUCCESS" | "CANCELLED";
+  trackingInfo: { company?: string; number?: string; url?: string };
+  notifyCustomer: boolean;
+}
+
+export type ShopifyFault = "401" | "429" | "500" | "throttled";
+
+/** Orders the shop has: a list, or a generated run of orders (a large shop) that is never held in memory. */
+export interface OrderSource {
+  count: number;
+  /** The i-th order, oldest update first. */
+  at(index: number): StandInOrder;
+}
+
+export interface StandInShop {
+  domain: string;
+  accessToken: string;
+  /** The app's client secret, which signs webhooks. */
+  webhookSecret: string;
+  orders: StandInOrder[] | OrderSource;
+  /** Scopes granted; `read_orders` and `write_merchant_managed_fulfillment_orders` unless told otherwise. */
+  scopes: Set<string>;
+  /** Whether the app was granted protected customer data access (to read `customer`). */
+  customerDataAccess: boolean;
+  /** Points left in the cost bucket after each call, as the throttle status reports. */
+  bucketAfterCall: number;
+  fulfillments: StandInFulfillment[];
+}
+
+const API_PATH = /^\/admin\/api\/(\d{4}-\d{2})\/graphql\.json$/;
+const RESTORE_RATE = 50;
+const MAX_AVAILABLE = 1000;
+
+const money = (amount: string) => ({ shopMoney: { amount, currencyCode: "USD" } });
+
+export function standInOrder(n: number, updatedAt: string, changes: Partial<StandInOrder> = {}): StandInOrder {
+  const id = 450_000_000 + n;
+  return {
+    id,
+    name: `#${1000 + n}`,
+    createdAt: "2026-01-05T10:00:00Z",
+    updatedAt,
+    financialStatus: "PAID",
+    cancelledAt: null,
+    closed: false,
+    note: null,
+    tags: [],
+    email: `buyer${n}@example.com`,
+    customerId: 700 + n,
+    shippingAddress: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      address1: "1 Main St",
+      city: "Austin",
+      provinceCode: "TX",
+      countryCodeV2: "US",
+      zip: "78701",
+    },
+    shippingTitle: "Standard",
+    subtotal: "25.00",
+    tax: "2.06",
+    shipping: "5.99",
+    total: "33.05",
+    lineItems: [
+      {
+        id: id * 10 + 1,
+        name: "Mug - Blue",
+        sku: "MUG-1",
+        quantity: 2,
+        price: "12.50",
+        grams: 340,
+        productId: 8001,
+        variantId: 9001,
+        variantTitle: "Blue",
+        locationId: 1,
+      },
+    ],
+    ...changes,
+  };
+}
+
+function isSource(orders: StandInOrder[] | OrderSource): orders is OrderSource {
+  return !Array.isArray(orders);
+}
+
+export class ShopifyStandIn {
+  readonly #server: http.Server;
+  readonly #shops = new Map<string, StandInShop>();
+  readonly #faults: { kind: ShopifyFault; times: number }[] = [];
+  /** Operation names received, in order. */
+  readonly operations: string[] = [];
+  baseUrl = "";
+  #nextFulfillmentId = 1;
+
+  constructor() {
+    this.#server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => this.#handle(req, res, Buffer.concat(chunks).toString("utf8")));
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  /** A shop reached with its own access token. */
+  addShop(changes: Partial<StandInShop> = {}): StandInShop {
+    const shop: StandInShop = {
+      domain: `shop-${this.#shops.size + 1}.myshopify.com`,
+      accessToken: `shpat_${randomUUID().replaceAll("-", "")}`,
+      webhookSecret: `secret_${randomUUID()}`,
+      orders: [],
+      scopes: new Set(["read_orders", "write_merchant_managed_fulfillment_orders"]),
+      customerDataAccess: true,
+      bucketAfterCall: MAX_AVAILABLE,
+      fulfillments: [],
+      ...changes,
+    };
+    this.#shops.set(shop.accessToken, shop);
+    return shop;
+  }
+
+  /** The next `times` calls fail as `kind` says. */
+  fail(kind: ShopifyFault, times = 1): void {
+    this.#faults.push({ kind, times });
+  }
+
+  /** A webhook delivery as Shopify sends it: the order in its REST shape, signed with the app's secret. */
+  webhook(
+    shop: StandInShop,
+    topic: string,
+    order: StandInOrder,
+    deliveryId: string = randomUUID(),
+  ): { body: string; headers: Record<string, string> } {
+    const body = JSON.stringify(restOrder(order));
+    return {
+      body,
+      headers: {
+        "content-type": "application/json",
+        "x-shopify-topic": topic,
+        "x-shopify-hmac-sha256": createHmac("sha256", shop.webhookSecret).update(body).digest("base64"),
+        "x-shopify-shop-domain": shop.domain,
+        "x-shopify-webhook-id": deliveryId,
+        "x-shopify-api-version": "2026-10",
+      },
+    };
+  }
+
+  #takeFault(): ShopifyFault | undefined {
+    const fault = this.#faults[0];
+    if (!fault) return undefined;
+    fault.times -= 1;
+    if (fault.times <= 0) this.#faults.shift();
+    return fault.kind;
+  }
+
+  #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== "POST" || !API_PATH.test(req.url ?? "")) return send(404, { errors: "Not Found" });
+    const shop = this.#shops.get(String(req.headers["x-shopify-access-token"] ?? ""));
+    const fault = this.#takeFault();
+    if (!shop || fault === "401") {
+      return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+    }
+    if (fault === "429")
+      return send(429, { errors: "Exceeded 2 calls per second for api client." }, { "retry-after": "2" });
+    if (fault === "500") return send(500, { errors: "Internal Server Error" });
+    let request: { query?: string; variables?: Record<string, unknown> };
+    try {
+      request = JSON.parse(raw);
+    } catch {
+      return send(400, { errors: "Bad Request" });
+    }
+    const query = request.query ?? "";
+    const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
+    this.operations.push(operation);
+    const cost = requestedCost(query, request.variables ?? {});
+    if (fault === "throttled") {
+      return send(200, {
+        errors: [
+          {
+            message: "Throttled",
+            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+          },
+        ],
+        extensions: { cost: costExtension(cost, null, Math.max(0, cost - 100)) },
+      });
+    }
+    let answer: Record<string, unknown>;
+    try {
+      answer = this.#answer(shop, operation, query, request.variables ?? {});
+    } catch (error) {
+      answer = { errors: [{ message: (error as Error).message }] };
+    }
+    send(200, { ...answer, extensions: { cost: costExtension(cost, cost, shop.bucketAfterCall) } });
+  }
+
+  #answer(
+    shop: StandInShop,
+    operation: string,
+    query: string,
+    variables: Record<string, unknown>,
+  ): Record<string, unknown> {
+    const denied = (field: string, scope: string) => ({
+      errors: [
+        {
+          message: `Access denied for ${field} field. Required access: \`${scope}\` access scope.`,
+          locations: [{ line: 2, column: 3 }],
+          path: [field],
+          extensions: {
+            code: "ACCESS_DENIED",
+            documentation: "https://shopify.dev/api/usage/access-scopes",
+            requiredAccess: `\`${scope}\` access scope.`,
+          },
+        },
+      ],
+      data: null,
+    });
+    switch (operation) {
+      case "PorterShop":
+        return { data: { shop: { name: "Stand-in shop", myshopifyDomain: shop.domain } } };
+      case "PorterOrders": {
+        if (!shop.scopes.has("read_orders")) return denied("orders", "read_orders");
+        if (!shop.customerDataAccess && /\bcustomer\s*\{/.test(query)) {
+          return {
+            errors: [
+              {
+                message:
+                  "This app is not approved to access the Customer object. See https://shopify.dev/docs/apps/launch/protected-customer-data for more details.",
+                path: ["orders", "nodes", 0, "customer"],
+                extensions: { code: "ACCESS_DENIED" },
+              },
+            ],
+            data: null,
+          };
+        }
+        return { data: { orders: this.#ordersPage(shop, query, variables) } };
+      }
+      case "PorterOrderLineItems": {
+        const order = this.#order(shop, String(variables.id));
+        if (!order) return { data: { order: null } };
+        const start = variables.after ? Number(variables.after) : 0;
+        return { data: { order: { lineItems: lineItemsPage(order, start, 100) } } };
+      }
+      case "PorterFulfillmentOrders": {
+        const order = this.#order(shop, String(variables.id));
+        return {
+          data: { order: order ? { fulfillmentOrders: { nodes: this.#fulfillmentOrders(shop, order) } } : null },
+        };
+      }
+      case "PorterFulfillmentCreate": {
+        if (!shop.scopes.has("write_merchant_managed_fulfillment_orders")) {
+          return denied("fulfillmentCreate", "write_merchant_managed_fulfillment_orders");
+        }
+        return {
+          data: { fulfillmentCreate: this.#createFulfillment(shop, variables.fulfillment as FulfillmentInput) },
+        };
+      }
+      case "PorterFulfillmentCancel": {
+        const id = Number(String(variables.id).split("/").at(-1));
+        const fulfillment = shop.fulfillments.find((f) => f.id === id);
+        if (!fulfillment) {
+          return {
+            data: {
+              fulfillmentCancel: {
+                fulfillment: null,
+                userErrors: [{ field: ["id"], message: "Fulfillment does not exist." }],
+              },
+            },
+          };
+        }
+        if (fulfillment.status === "CANCELLED") {
+          return {
+            data: {
+              fulfillmentCancel: {
+                fulfillment: null,
+                userErrors: [{ field: null, message: "Fulfillment is already cancelled." }],
+              },
+            },
+          };
+        }
+        fulfillment.status = "CANCELLED";
+        return {
+          data: {
+            fulfillmentCancel: { fulfillment: { id: String(variables.id), status: "CANCELLED" }, userErrors: [] },
+          },
+        };
+      }
+      default:
+        return { errors: [{ message: `Field '${operation}' doesn't exist`, extensions: { code: "undefinedField" } }] };
+    }
+  }
+
+  #ordersPage(shop: StandInShop, query: string, variables: Record<string, unknown>) {
+    const first = Number(variables.first);
+    if (!Number.isInteger(first) || first < 1 || first > 250) throw new Error("first must be 1..250");
+    if (!/sortKey:\s*UPDATED_AT/.test(query)) throw new Error("the stand-in answers orders sorted by UPDATED_AT only");
+    const lineItemsFirst = Number(/lineItems\(first:\s*(\d+)/.exec(query)?.[1] ?? "10");
+    const since = /updated_at:>=\s*'?([^'\s]+)'?/.exec(String(variables.query ?? ""))?.[1];
+    const source = this.#sorted(shop);
+    let start = variables.after ? Number(Buffer.from(String(variables.after), "base64url").toString()) : 0;
+    if (!variables.after && since) {
+      // Orders are in update order: the first one at or after `since`, found by halving.
+      let low = 0;
+      let high = source.count;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (Date.parse(source.at(mid).updatedAt) < Date.parse(since)) low = mid + 1;
+        else high = mid;
+      }
+      start = low;
+    }
+    const end = Math.min(start + first, source.count);
+    const nodes = [];
+    for (let i = start; i < end; i += 1) nodes.push(graphqlOrder(source.at(i), lineItemsFirst));
+    const endCursor = end > start ? Buffer.from(String(end)).toString("base64url") : null;
+    return { pageInfo: { hasNextPage: end < source.count, endCursor }, nodes };
+  }
+
+  #sorted(shop: StandInShop): OrderSource {
+    if (isSource(shop.orders)) return shop.orders;
+    const sorted = [...shop.orders].sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt));
+    return { count: sorted.length, at: (i) => sorted[i] as StandInOrder };
+  }
+
+  #order(shop: StandInShop, globalId: string): StandInOrder | undefined {
+    const id = Number(globalId.split("/").at(-1));
+    if (isSource(shop.orders)) return undefined;
+    return shop.orders.find((order) => order.id === id);
+  }
+
+  #fulfillmentOrders(shop: StandInShop, order: StandInOrder) {
+    const locations = [...new Set(order.lineItems.map((item) => item.locationId))];
+    return locations.map((locationId) => {
+      const id = `gid://shopify/FulfillmentOrder/${order.id * 100 + locationId}`;
+      const closed = shop.fulfillments.some((f) => f.status === "SUCCESS" && f.fulfillmentOrderIds.includes(id));
+      const unfulfillable = order.cancelledAt !== null;
+      return {
+        id,
+        status: unfulfillable ? "CANCELLED" : closed ? "CLOSED" : "OPEN",
+        assignedLocation: { name: `Location ${locationId}`, location: { id: `gid://shopify/Location/${locationId}` } },
+        supportedActions: closed || unfulfillable ? [] : [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }],
+      };
+    });
+  }
+
+  #createFulfillment(shop: StandInShop, input: FulfillmentInput) {
+    const pairs = input?.lineItemsByFulfillmentOrder ?? [];
+    if (pairs.length === 0) {
+      return {
+        fulfillment: null,
+        userErrors: [{ field: ["fulfillment", "lineItemsByFulfillmentOrder"], message: "can't be blank" }],
+      };
+    }
+    const ids = pairs.map((pair) => pair.fulfillmentOrderId);
+    const orderId = Math.floor(Number(ids[0]?.split("/").at(-1)) / 100);
+    const order = isSource(shop.orders) ? undefined : shop.orders.find((o) => o.id === orderId);
+    if (!order)
+      return {
+        fulfillment: null,
+        userErrors: [{ field: ["fulfillment"], message: "Fulfillment order does not exist." }],
+      };
+    const open = this.#fulfillmentOrders(shop, order)
+      .filter((fo) => fo.status === "OPEN")
+      .map((fo) => fo.id);
+    const locations = new Set(ids.map((id) => Number(id.split("/").at(-1)) % 100));
+    if (ids.some((id) => !open.includes(id))) {
+      return {
+        fulfillment: null,
+        userErrors: [{ field: ["fulfillment"], message: "Fulfillment order is not in an open state." }],
+      };
+    }
+    if (locations.size > 1) {
+      return {
+        fulfillment: null,
+        userErrors: [
+          { field: ["fulfillment"], message: "All fulfillment orders must be assigned to the same location." },
+        ],
+      };
+    }
+    const fulfillment: StandInFulfillment = {
+      id: this.#nextFulfillmentId++,
+      orderId,
+      fulfillmentOrderIds: ids,
+      status: "SUCCESS",
+      trackingInfo: input.trackingInfo ?? {},
+      notifyCustomer: input.notifyCustomer ?? false,
+    };
+    shop.fulfillments.push(fulfillment);
+    return { fulfillment: { id: `gid://shopify/Fulfillment/${fulfillment.id}`, status: "SUCCESS" }, userErrors: [] };
+  }
+}
+
+interface FulfillmentInput {
+  lineItemsByFulfillmentOrder?: { fulfillmentOrderId: string }[];
+  notifyCustomer?: boolean;
+  trackingInfo?: { company?: string; number?: string; url?: string };
+}
+
+/** Shopify's cost arithmetic roughly: a connection costs its `first` times what each node holds. */
+function requestedCost(query: string, variables: Record<string, unknown>): number {
+  const first = Number(variables.first ?? 1);
+  const lines = Number(/lineItems\(first:\s*(\d+)/.exec(query)?.[1] ?? "0");
+  return Math.min(2 + first * (4 + lines * 3), 2000);
+}
+
+function costExtension(requested: number, actual: number | null, available: number) {
+  return {
+    requestedQueryCost: requested,
+    actualQueryCost: actual,
+    throttleStatus: { maximumAvailable: MAX_AVAILABLE, currentlyAvailable: available, restoreRate: RESTORE_RATE },
+  };
+}
+
+function lineItemNode(item: StandInLineItem) {
+  return {
+    id: `gid://shopify/LineItem/${item.id}`,
+    name: item.name,
+    sku: item.sku,
+    quantity: item.quantity,
+    variantTitle: item.variantTitle,
+    originalUnitPriceSet: money(item.price),
+    image: null,
+    product: { legacyResourceId: String(item.productId) },
+    variant: {
+      legacyResourceId: String(item.variantId),
+      inventoryItem: { measurement: { weight: { unit: "GRAMS", value: item.grams } } },
+    },
+  };
+}
+
+function lineItemsPage(order: StandInOrder, start: number, first: number) {
+  const end = Math.min(start + first, order.lineItems.length);
+  return {
+    pageInfo: { hasNextPage: end < order.lineItems.length, endCursor: String(end) },
+    nodes: order.lineItems.slice(start, end).map(lineItemNode),
+  };
+}
+
+function fulfillmentStatus(order: StandInOrder): string {
+  return order.financialStatus === "FULFILLED" ? "FULFILLED" : "UNFULFILLED";
+}
+
+function graphqlOrder(order: StandInOrder, lineItemsFirst: number) {
+  const address = order.shippingAddress && {
+    ...order.shippingAddress,
+    company: null,
+    address2: null,
+    phone: null,
+  };
+  return {
+    id: `gid://shopify/Order/${order.id}`,
+    legacyResourceId: String(order.id),
+    name: order.name,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    cancelledAt: order.cancelledAt,
+    closed: order.closed,
+    displayFinancialStatus: order.financialStatus,
+    displayFulfillmentStatus: fulfillmentStatus(order),
+    note: order.note,
+    tags: order.tags,
+    email: order.email,
+    customer: order.customerId === null ? null : { legacyResourceId: String(order.customerId), email: order.email },
+    shippingAddress: address,
+    billingAddress: address,
+    shippingLine: order.shippingTitle === null ? null : { title: order.shippingTitle },
+    subtotalPriceSet: money(order.subtotal),
+    totalTaxSet: money(order.tax),
+    totalShippingPriceSet: money(order.shipping),
+    totalPriceSet: money(order.total),
+    lineItems: lineItemsPage(order, 0, lineItemsFirst),
+  };
+}
+
+/** The order as webhooks carry it (Shopify's REST shape). */
+function restOrder(order: StandInOrder) {
+  const address = order.shippingAddress && {
+    first_name: order.shippingAddress.firstName,
+    last_name: order.shippingAddress.lastName,
+    company: null,
+    address1: order.shippingAddress.address1,
+    address2: null,
+    city: order.shippingAddress.city,
+    province_code: order.shippingAddress.provinceCode,
+    country_code: order.shippingAddress.countryCodeV2,
+    zip: order.shippingAddress.zip,
+    phone: null,
+  };
+  return {
+    id: order.id,
+    admin_graphql_api_id: `gid://shopify/Order/${order.id}`,
+    name: order.name,
+    order_number: Number(order.name.replace(/\D/g, "")),
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+    cancelled_at: order.cancelledAt,
+    closed_at: order.closed ? order.updatedAt : null,
+    financial_status: order.financialStatus.toLowerCase(),
+    fulfillment_status: null,
+    note: order.note,
+    tags: order.tags.join(", "),
+    email: order.email,
+    customer: order.customerId === null ? null : { id: order.customerId, email: order.email },
+    shipping_address: address,
+    billing_address: address,
+    shipping_lines: order.shippingTitle === null ? [] : [{ title: order.shippingTitle }],
+    subtotal_price: order.subtotal,
+    total_tax: order.tax,
+    total_price: order.total,
+    total_shipping_price_set: { shop_money: { amount: order.shipping, currency_code: "USD" } },
+    line_items: order.lineItems.map((item) => ({
+      id: item.id,
+      name: item.name,
+      title: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      price: item.price,
+      grams: item.grams,
+      product_id: item.productId,
+      variant_id: item.variantId,
+      variant_title: item.variantTitle,
+    })),
+  };
+}

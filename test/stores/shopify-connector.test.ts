@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { ShopifyConnector, shopifyCredentials } from "../../src/stores/shopify/shopify-connector.js";
+import type { StoreConnector } from "../../src/stores/store-connector.js";
+import {
+  ShopifyStandIn,
+  type StandInOrder,
+  type StandInShop,
+  standInOrder,
+} from "../stand-ins/shopify/shopify-stand-in.js";
+import { describeConnectorContract, type SeedOrder } from "./connector-contract.js";
+
+const standIn = new ShopifyStandIn();
+const waits: number[] = [];
+let shop: StandInShop;
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+function toStandIn(seed: SeedOrder): StandInOrder {
+  const itemsCents = seed.items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+  return standInOrder(seed.n, seed.updatedAt, {
+    subtotal: dollars(itemsCents),
+    tax: dollars(seed.taxCents),
+    shipping: dollars(seed.shippingCents),
+    total: dollars(itemsCents + seed.taxCents + seed.shippingCents),
+    shippingAddress: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      address1: "1 Main St",
+      city: "Austin",
+      provinceCode: "TX",
+      countryCodeV2: "US",
+      zip: seed.postalCode,
+    },
+    lineItems: seed.items.map((item, index) => ({
+      id: (450_000_000 + seed.n) * 10 + index,
+      name: `Item ${item.sku}`,
+      sku: item.sku,
+      quantity: item.quantity,
+      price: dollars(item.priceCents),
+      grams: 100,
+      productId: 8000 + index,
+      variantId: 9000 + index,
+      variantTitle: null,
+      locationId: 1,
+    })),
+  });
+}
+
+function connectorTo(target: StandInShop): ShopifyConnector {
+  return new ShopifyConnector(
+    shopifyCredentials({
+      shop_domain: target.domain,
+      access_token: target.accessToken,
+      webhook_secret: target.webhookSecret,
+    }),
+    {
+      clock: new ManualClock(),
+      timeoutMs: 5000,
+      baseUrl: standIn.baseUrl,
+      wait: async (ms) => {
+        waits.push(ms);
+      },
+    },
+  );
+}
+
+describeConnectorContract("Shopify", {
+  start: async () => void (await standIn.start()),
+  stop: () => standIn.stop(),
+  shopWith: (orders) => {
+    shop = standIn.addShop({ orders: orders.map(toStandIn) });
+    return connectorTo(shop);
+  },
+  refusedConnector: () => connectorTo({ ...standIn.addShop(), accessToken: "shpat_revoked" }),
+  throttle: (times) => standIn.fail("throttled", times),
+  signedWebhook: (n, kind, deliveryId) => {
+    const order = (shop.orders as StandInOrder[]).find((o) => o.id === 450_000_000 + n) as StandInOrder;
+    const delivery = standIn.webhook(shop, kind === "created" ? "orders/create" : "orders/updated", order, deliveryId);
+    return { rawBody: Buffer.from(delivery.body), headers: delivery.headers };
+  },
+  trackingNumbersOf: (n) =>
+    shop.fulfillments
+      .filter((f) => f.orderId === 450_000_000 + n && f.status === "SUCCESS")
+      .map((f) => f.trackingInfo.number ?? ""),
+  refOf: (n) => ({ platformOrderId: String(450_000_000 + n), orderNumber: `#${1000 + n}` }),
+});
+
+describe("the Shopify connector", () => {
+  const own = new ShopifyStandIn();
+  const fresh = (changes: Partial<StandInShop> = {}): StoreConnector => {
+    shop = own.addShop(changes);
+    return new ShopifyConnector(
+      shopifyCredentials({
+        shop_domain: shop.domain,
+        access_token: shop.accessToken,
+        webhook_secret: shop.webhookSecret,
+      }),
+      { clock: new ManualClock(), timeoutMs: 5000, baseUrl: own.baseUrl, wait: async (ms) => void waits.push(ms) },
+    );
+  };
+  beforeAll(() => own.start());
+  afterAll(() => own.stop());
+
+  it("honours the throttle status: waits for the bucket to refill before a call it cannot cover", async () => {
+    const connector = fresh({ orders: [standInOrder(1, "2026-01-01T00:00:00Z")], bucketAfterCall: 10 });
+    waits.length = 0;
+    await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
+    await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
+    // Cost 5 × (4 + 10 × 3) + 2 = 172 points, 10 left, restoring 50 a second: 3.24 s.
+    expect(waits).toEqual([3240]);
+    shop.bucketAfterCall = 1000;
+    own.fail("throttled", 1);
+    waits.length = 0;
+    await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
+    expect(waits.length).toBe(2);
+    own.fail("429", 1);
+    waits.length = 0;
+    await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
+    expect(waits).toEqual([2000]);
+  });
+
+  it("gives up with a throttled failure when Shopify keeps throttling", async () => {
+    const connector = fresh();
+    own.fail("throttled", 10);
+    await expect(connector.fetchOrders({ updatedSince: null, cursor: null })).rejects.toMatchObject({
+      kind: "throttled",
+    });
+  });
+
+  it("reports a missing access scope and protected customer data not granted, not an empty list", async () => {
+    const noScope = fresh({ orders: [standInOrder(1, "2026-01-01T00:00:00Z")], scopes: new Set() });
+    await expect(noScope.fetchOrders({ updatedSince: null, cursor: null })).rejects.toMatchObject({
+      kind: "scope",
+      message: expect.stringContaining("read_orders"),
+    });
+    const noCustomerData = fresh({ orders: [standInOrder(1, "2026-01-01T00:00:00Z")], customerDataAccess: false });
+    await expect(noCustomerData.fetchOrders({ updatedSince: null, cursor: null })).rejects.toMatchObject({
+      kind: "scope",
+      message: expect.stringContaining("Customer object"),
+    });
+  });
+
+  it("reads every line item of an order with more than the orders query takes", async () => {
+    const lineItems = Array.from({ length: 23 }, (_, i) => ({
+      ...standInOrder(1, "x").lineItems[0]!,
+      id: 1000 + i,
+      sku: `S-${i}`,
+      grams: 1000,
+    }));
+    const connector = fresh({ orders: [standInOrder(1, "2026-01-01T00:00:00Z", { lineItems })] });
+    const page = await connector.fetchOrders({ updatedSince: null, cursor: null });
+    expect(page.orders[0]?.items.map((item) => item.sku)).toEqual(lineItems.map((item) => item.sku));
+    expect(page.orders[0]?.items[0]).toMatchObject({
+      weightOz: 35.27,
+      priceCents: 1250,
+      variantId: "9001",
+      productId: "8001",
+    });
+  });
+
+  it("makes one fulfillment per assigned location and cancels them all", async () => {
+    const base = standInOrder(2, "2026-01-01T00:00:00Z");
+    const order = { ...base, lineItems: [base.lineItems[0]!, { ...base.lineItems[0]!, id: 77, locationId: 2 }] };
+    const connector = fresh({ orders: [order] });
+    const ref = { platformOrderId: String(order.id), orderNumber: order.name };
+    const shipment = {
+      trackingNumber: "9400111",
+      carrier: "usps",
+      service: "Priority",
+      trackingUrl: null,
+      shipDate: "2026-01-02T00:00:00.000Z",
+      notify: true,
+    };
+    const written = await connector.writeShipment(ref, shipment);
+    expect(written.platformShipmentId).toMatch(/^\d+,\d+$/);
+    expect(shop.fulfillments.map((f) => [f.trackingInfo, f.notifyCustomer, f.fulfillmentOrderIds.length])).toEqual([
+      [{ company: "USPS", number: "9400111" }, true, 1],
+      [{ company: "USPS", number: "9400111" }, true, 1],
+    ]);
+    await expect(connector.writeShipment(ref, shipment)).rejects.toMatchObject({ kind: "rejected" });
+    await connector.cancelShipment?.(ref, written.platformShipmentId);
+    expect(shop.fulfillments.map((f) => f.status)).toEqual(["CANCELLED", "CANCELLED"]);
+  });
+
+  it("refuses a shop domain that is not the shop's myshopify.com domain (the token goes nowhere else)", () => {
+    expect(() => shopifyCredentials({ shop_domain: "evil.example.com", access_token: "x" })).toThrow(/myshopify/);
+    expect(shopifyCredentials({ shop_domain: "https://My-Shop.myshopify.com/", access_token: "x" }).shopDomain).toBe(
+      "my-shop.myshopify.com",
+    );
+  });
+});
