@@ -1,9 +1,10 @@
 import type { Clock } from "../clock.js";
 import { shopifyPlatform } from "./shopify/shopify-connector.js";
 import type { PlatformType, StoreConnector, StorePlatform } from "./store-connector.js";
+import { woocommercePlatform } from "./woocommerce/woocommerce-connector.js";
 
 /** Every platform Porter can connect a store to; a platform not listed has no connector yet. */
-const PLATFORMS: readonly StorePlatform[] = [shopifyPlatform];
+const PLATFORMS: readonly StorePlatform[] = [shopifyPlatform, woocommercePlatform];
 
 export interface StoreConnectorSettings {
   clock: Clock;

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type ConnectorSettings,
   type FetchOrdersRequest,
@@ -11,6 +10,7 @@ import {
   type WebhookHeaders,
   type WebhookVerdict,
 } from "../store-connector.js";
+import { base64HmacSha256Matches, headerValue } from "../webhook-signature.js";
 import { ShopifyClient } from "./shopify-client.js";
 import { orderFromGraphql, orderFromWebhook } from "./shopify-orders.js";
 import {
@@ -72,20 +72,8 @@ export function shopifyCredentials(credentials: Record<string, string>): Shopify
   return { shopDomain, accessToken, webhookSecret: credentials.webhook_secret?.trim() || null };
 }
 
-function header(headers: WebhookHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function userErrorText(errors: readonly UserError[]): string {
   return errors.map((error) => (error.field ? `${error.field.join(".")}: ${error.message}` : error.message)).join("; ");
-}
-
-/** Base64 HMAC-SHA256 of the exact bytes received, compared in constant time. */
-export function shopifySignatureValid(rawBody: Buffer, secret: string, signature: string): boolean {
-  const expected = createHmac("sha256", secret).update(rawBody).digest();
-  const given = Buffer.from(signature, "base64");
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** A Shopify shop through its Admin GraphQL API (see store-connector.ts for what each method promises). */
@@ -188,12 +176,12 @@ export class ShopifyConnector implements StoreConnector {
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): WebhookVerdict {
     const secret = this.credentials.webhookSecret;
     if (!secret) return { ok: false, reason: "the store has no webhook_secret to check Shopify's signature with" };
-    const signature = header(headers, "x-shopify-hmac-sha256");
-    if (!signature || !shopifySignatureValid(rawBody, secret, signature)) {
+    const signature = headerValue(headers, "x-shopify-hmac-sha256");
+    if (!signature || !base64HmacSha256Matches(rawBody, secret, signature)) {
       return { ok: false, reason: "X-Shopify-Hmac-Sha256 does not match the body" };
     }
-    const topic = header(headers, "x-shopify-topic");
-    const deliveryId = header(headers, "x-shopify-webhook-id") ?? header(headers, "x-shopify-event-id");
+    const topic = headerValue(headers, "x-shopify-topic");
+    const deliveryId = headerValue(headers, "x-shopify-webhook-id") ?? headerValue(headers, "x-shopify-event-id");
     if (!topic || !deliveryId) return { ok: false, reason: "X-Shopify-Topic or X-Shopify-Webhook-Id is missing" };
     if (!ORDER_TOPICS.has(topic)) return { ok: true, topic, deliveryId, order: null };
     let body: WebhookOrder;

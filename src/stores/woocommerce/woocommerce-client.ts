@@ -1,0 +1,141 @@
+import { type ConnectorSettings, StoreConnectorError } from "../store-connector.js";
+import { signOAuth1 } from "./oauth1.js";
+
+/** Throttled or failing calls are tried this many times in all before the connector gives up. */
+const MAX_ATTEMPTS = 5;
+/** Without a Retry-After, waits double from this. */
+const FIRST_BACKOFF_MS = 1000;
+/** A Retry-After longer than this is not waited out inside one call: the next sync tries again. */
+const MAX_WAIT_MS = 120_000;
+
+export interface WooCredentials {
+  /** The site's address, with the path WordPress lives under ("https://shop.example.com/store"). */
+  siteUrl: URL;
+  consumerKey: string;
+  consumerSecret: string;
+  /** Signs the site's webhooks; without it webhooks are refused. */
+  webhookSecret: string | null;
+}
+
+export interface WooAnswer<T> {
+  body: T;
+  headers: Headers;
+}
+
+/** WooCommerce's error body: `{"code": "woocommerce_rest_…", "message": "…", "data": {"status": 401}}`. */
+interface WooError {
+  code?: string;
+  message?: string;
+}
+
+function retryAfterMs(response: Response, attempt: number, nowMs: number): number {
+  const header = response.headers.get("retry-after");
+  const seconds = header === null ? Number.NaN : Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = header === null ? Number.NaN : Date.parse(header);
+  if (Number.isFinite(date)) return Math.max(date - nowMs, 0);
+  return FIRST_BACKOFF_MS * 2 ** (attempt - 1);
+}
+
+/**
+ * WooCommerce's REST API (v3) of one site. Over HTTPS the consumer key and secret go as basic auth;
+ * over plain HTTP, where that would expose the secret, each request is signed with OAuth 1.0a
+ * one-legged, as WooCommerce documents. 429 and 5xx answers are retried, honouring Retry-After.
+ */
+export class WooCommerceClient {
+  readonly #apiRoot: URL;
+  readonly #basic: boolean;
+
+  constructor(
+    private readonly credentials: WooCredentials,
+    private readonly settings: ConnectorSettings,
+  ) {
+    // An override (a proxy, a stand-in) replaces the site's origin; the site's path and scheme-based auth stay.
+    const site = new URL(credentials.siteUrl);
+    const origin = settings.baseUrl ? new URL(settings.baseUrl) : site;
+    this.#apiRoot = new URL(`${origin.origin}${site.pathname.replace(/\/+$/, "")}/wp-json/wc/v3/`);
+    this.#basic = site.protocol === "https:";
+  }
+
+  get<T>(path: string, query: Record<string, string> = {}): Promise<WooAnswer<T>> {
+    return this.call<T>("GET", path, query);
+  }
+
+  async send<T>(
+    method: "POST" | "PUT" | "DELETE",
+    path: string,
+    body?: unknown,
+    query: Record<string, string> = {},
+  ): Promise<T> {
+    return (await this.call<T>(method, path, query, body)).body;
+  }
+
+  async call<T>(method: string, path: string, query: Record<string, string>, body?: unknown): Promise<WooAnswer<T>> {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await this.#fetch(method, path, query, body);
+      const retryable = response.status === 429 || response.status >= 500;
+      if (retryable && attempt < MAX_ATTEMPTS) {
+        const wait = retryAfterMs(response, attempt, this.settings.clock.now().getTime());
+        if (wait <= MAX_WAIT_MS) {
+          await response.body?.cancel();
+          await this.settings.wait(wait);
+          continue;
+        }
+      }
+      return { body: await this.#read<T>(response), headers: response.headers };
+    }
+  }
+
+  async #fetch(method: string, path: string, query: Record<string, string>, body: unknown): Promise<Response> {
+    let url = new URL(path, this.#apiRoot);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (this.#basic) {
+      const pair = `${this.credentials.consumerKey}:${this.credentials.consumerSecret}`;
+      headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
+    } else {
+      url = signOAuth1(method, url, {
+        consumerKey: this.credentials.consumerKey,
+        consumerSecret: this.credentials.consumerSecret,
+        timestamp: Math.floor(this.settings.clock.now().getTime() / 1000),
+      });
+    }
+    try {
+      return await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch (error) {
+      throw new StoreConnectorError(
+        "unavailable",
+        `the WooCommerce site could not be reached: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  async #read<T>(response: Response): Promise<T> {
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (response.ok && body !== undefined) return body as T;
+    const error = (body ?? {}) as WooError;
+    const words = error.message ? `${error.message}${error.code ? ` (${error.code})` : ""}` : text.slice(0, 300);
+    const said = `WooCommerce answered ${response.status}: ${words}`;
+    if (response.ok)
+      throw new StoreConnectorError("invalid_response", `WooCommerce answered something not JSON: ${words}`);
+    if (response.status === 401) throw new StoreConnectorError("auth", said, 401);
+    // A key with read-only permissions is refused writes with 401 too; 403 is a user without the capability.
+    if (response.status === 403) throw new StoreConnectorError("scope", said, 403);
+    if (response.status === 404) throw new StoreConnectorError("not_found", said, 404);
+    if (response.status === 429) throw new StoreConnectorError("throttled", said, 429);
+    if (response.status >= 500) throw new StoreConnectorError("unavailable", said, response.status);
+    throw new StoreConnectorError("rejected", said, response.status);
+  }
+}
