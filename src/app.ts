@@ -40,13 +40,28 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
     files: new DiskFileStore(path.join(config.dataDir, "files")),
     jobs: new JobQueue(database.kysely, database.dialect, clock),
     payments: new SandboxPaymentGateway(),
-    carrierApis: new CarrierApis({ uspsBaseUrl: config.uspsApiBaseUrl, timeoutMs: config.carrierApiTimeoutMs, clock }),
+    carrierApis: carrierApisFor(config, clock),
     storeConnectors: new StoreConnectors({
       clock,
       timeoutMs: config.storeApiTimeoutMs,
       baseUrls: { shopify: config.shopifyApiBaseUrl },
     }),
   };
+}
+
+/** The real carrier APIs as configured: their hosts (or the operator's overrides) and timeout. */
+export function carrierApisFor(config: Config, clock: Clock, wait?: (ms: number) => Promise<void>): CarrierApis {
+  return new CarrierApis({
+    baseUrls: {
+      usps: config.uspsApiBaseUrl,
+      ups: config.upsApiBaseUrl,
+      fed_ex: config.fedexApiBaseUrl,
+      dhl_express: config.dhlExpressApiBaseUrl,
+    },
+    timeoutMs: config.carrierApiTimeoutMs,
+    clock,
+    wait,
+  });
 }
 
 export function createWorker(services: AppServices, logger?: FastifyInstance["log"]): Worker {

@@ -29,8 +29,14 @@ export interface Config {
   sandboxTimeScale: number;
   /** How long an idempotency key stays its holder's without the holder renewing it. */
   idempotencyLeaseMs: number;
-  /** USPS APIs host for real USPS connections (a proxy, a stand-in); unset: USPS's test or production host by mode. */
+  /**
+   * Hosts for real carrier connections (a proxy, a stand-in); unset: the carrier's test or
+   * production host by the connection's mode.
+   */
   uspsApiBaseUrl: string | undefined;
+  upsApiBaseUrl: string | undefined;
+  fedexApiBaseUrl: string | undefined;
+  dhlExpressApiBaseUrl: string | undefined;
   /** Overrides every Shopify store's host (a proxy, a stand-in). */
   shopifyApiBaseUrl: string | undefined;
   storeApiTimeoutMs: number;
@@ -45,6 +51,13 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** An http(s) base URL without its trailing slashes, or undefined when unset. */
+function baseUrl(env: Env, name: string): string | undefined {
+  const value = env[name] ? (env[name] as string).replace(/\/+$/, "") : undefined;
+  if (value && !/^https?:\/\//.test(value)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -85,14 +98,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
   }
-  const uspsApiBaseUrl = env.USPS_API_BASE_URL ? env.USPS_API_BASE_URL.replace(/\/+$/, "") : undefined;
-  if (uspsApiBaseUrl && !/^https?:\/\//.test(uspsApiBaseUrl)) {
-    throw new ConfigError(`USPS_API_BASE_URL must be an http(s) URL, got "${uspsApiBaseUrl}"`);
-  }
-  const shopifyApiBaseUrl = env.SHOPIFY_API_BASE_URL ? env.SHOPIFY_API_BASE_URL.replace(/\/+$/, "") : undefined;
-  if (shopifyApiBaseUrl && !/^https?:\/\//.test(shopifyApiBaseUrl)) {
-    throw new ConfigError(`SHOPIFY_API_BASE_URL must be an http(s) URL, got "${shopifyApiBaseUrl}"`);
-  }
   const secretKey = env.SECRET_KEY || undefined;
   if (secretKey && !/^[0-9a-fA-F]{64}$/.test(secretKey) && Buffer.from(secretKey, "base64").length !== 32) {
     throw new ConfigError("SECRET_KEY must be 32 bytes written as 64 hex characters or as base64");
@@ -115,9 +120,12 @@ export function loadConfig(env: Env = process.env): Config {
     webhookConcurrency: integer(env, "WEBHOOK_CONCURRENCY", 8, 1, 1000),
     sandboxTimeScale: integer(env, "SANDBOX_TIME_SCALE", 1, 1, 100_000),
     idempotencyLeaseMs: integer(env, "IDEMPOTENCY_LEASE_MS", 10_000, 1000, 600_000),
-    uspsApiBaseUrl,
+    uspsApiBaseUrl: baseUrl(env, "USPS_API_BASE_URL"),
+    upsApiBaseUrl: baseUrl(env, "UPS_API_BASE_URL"),
+    fedexApiBaseUrl: baseUrl(env, "FEDEX_API_BASE_URL"),
+    dhlExpressApiBaseUrl: baseUrl(env, "DHL_EXPRESS_API_BASE_URL"),
     carrierApiTimeoutMs: integer(env, "CARRIER_API_TIMEOUT_MS", 15_000, 100, 300_000),
-    shopifyApiBaseUrl,
+    shopifyApiBaseUrl: baseUrl(env, "SHOPIFY_API_BASE_URL"),
     storeApiTimeoutMs: integer(env, "STORE_API_TIMEOUT_MS", 30_000, 100, 300_000),
     storeSyncIntervalMs: integer(env, "STORE_SYNC_INTERVAL_MS", 900_000, 60_000, 86_400_000),
     storeReconcileWindowMs: integer(env, "STORE_RECONCILE_WINDOW_MS", 86_400_000, 3_600_000, 30 * 86_400_000),

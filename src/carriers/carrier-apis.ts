@@ -1,93 +1,93 @@
 import { BoundedMap } from "../bounded-map.js";
 import type { Clock } from "../clock.js";
+import type { CarrierApiHealth } from "./api-client/call-guard.js";
 import type { CarrierAdapter } from "./carrier.js";
+import type { CarrierCode } from "./catalogue.js";
+import type { ConnectionMode, RealCarrier } from "./real-carrier.js";
+import { realCarrierFactory } from "./real-carriers.js";
 import { findCarrier } from "./registry.js";
-import { uspsApiCarrier } from "./usps/api/usps-api-carrier.js";
-import { USPS_PRODUCTION_BASE_URL, USPS_TEST_BASE_URL, UspsClient } from "./usps/api/usps-client.js";
-import { uspsCredentials } from "./usps/api/usps-credentials.js";
+
+export type { ConnectionMode, RealCarrier } from "./real-carrier.js";
 
 export interface CarrierApiSettings {
-  /** Overrides USPS's host for every mode (a proxy, a stand-in). */
-  uspsBaseUrl?: string;
+  /** Overrides a carrier's host for every mode (a proxy, a stand-in). */
+  baseUrls: Partial<Record<CarrierCode, string>>;
   timeoutMs: number;
   clock: Clock;
   /** Waits between retries; tests pass one that does not sleep. */
   wait?: (ms: number) => Promise<void>;
 }
 
-export type ConnectionMode = "test" | "production";
-
 /** A connection's credentials were given but are not what its carrier's API needs. */
 export class CredentialsInvalid extends Error {}
 
-/** A carrier's real API for one connection, and how to check its credentials. */
-export interface RealCarrier {
-  adapter: CarrierAdapter;
-  /** Proves the credentials with the carrier (an OAuth token); throws CarrierError with its words. */
-  verify(): Promise<void>;
+interface StoredConnection {
+  id: number;
+  carrier_code: string;
+  mode: ConnectionMode;
 }
 
 /**
  * The carrier a connection talks through: its carrier's own API when it holds that API's
- * credentials, else the sandbox carrier. Real adapters are kept per connection so their OAuth
- * tokens live as long as the tokens do, not as long as one request.
+ * credentials, else the sandbox carrier. Real carriers are kept per connection so their OAuth
+ * tokens, call budgets and breakers live as long as the process, not as long as one request.
  */
 export class CarrierApis {
-  readonly #byConnection = new BoundedMap<number, CarrierAdapter>(10_000);
+  readonly #byConnection = new BoundedMap<number, RealCarrier | undefined>(10_000);
 
   constructor(private readonly settings: CarrierApiSettings) {}
 
   /** The real carrier these credentials open, or undefined for a sandbox connection. Throws CredentialsInvalid. */
   open(carrierCode: string, mode: ConnectionMode, credentials: Record<string, unknown>): RealCarrier | undefined {
-    if (carrierCode !== "usps") return undefined;
-    let parsed: ReturnType<typeof uspsCredentials>;
+    const factory = realCarrierFactory(carrierCode);
+    if (!factory) return undefined;
+    let parsed: unknown;
     try {
-      parsed = uspsCredentials(credentials);
+      parsed = factory.credentials(credentials);
     } catch (error) {
       throw new CredentialsInvalid((error as Error).message);
     }
-    if (!parsed) return undefined;
-    const client = new UspsClient({
-      baseUrl: this.settings.uspsBaseUrl ?? (mode === "production" ? USPS_PRODUCTION_BASE_URL : USPS_TEST_BASE_URL),
-      clientId: parsed.clientId,
-      clientSecret: parsed.clientSecret,
+    if (parsed === undefined) return undefined;
+    return factory.open(parsed, {
+      baseUrl:
+        this.settings.baseUrls[factory.carrierCode] ??
+        (mode === "production" ? factory.productionBaseUrl : factory.testBaseUrl),
+      mode,
       timeoutMs: this.settings.timeoutMs,
       clock: this.settings.clock,
       wait: this.settings.wait,
     });
-    return {
-      adapter: uspsApiCarrier(client, parsed),
-      verify: async () => {
-        await client.accessToken();
-      },
-    };
   }
 
-  /** Keeps a verified connection's adapter, token and all, for its first requests. */
-  remember(connectionId: number, adapter: CarrierAdapter): void {
-    this.#byConnection.set(connectionId, adapter);
+  /** Keeps a verified connection's real carrier, token and all, for its first requests. */
+  remember(connectionId: number, real: RealCarrier): void {
+    this.#byConnection.set(connectionId, real);
   }
 
   /**
    * The adapter of a stored connection. `credentials` is asked only for carriers that have a real
    * API and only once per connection per process: rating does not open a sealed secret each time.
    */
-  adapterFor(
-    connection: { id: number; carrier_code: string; mode: ConnectionMode },
-    credentials: () => Record<string, unknown>,
-  ): CarrierAdapter | undefined {
-    const sandbox = findCarrier(connection.carrier_code);
-    if (connection.carrier_code !== "usps") return sandbox;
-    const known = this.#byConnection.get(connection.id);
-    if (known) return known;
-    let adapter = sandbox;
+  adapterFor(connection: StoredConnection, credentials: () => Record<string, unknown>): CarrierAdapter | undefined {
+    return this.#real(connection, credentials)?.adapter ?? findCarrier(connection.carrier_code);
+  }
+
+  /** The call budgets and breakers of a connection opened in this process; empty for the sandbox. */
+  healthOf(connection: StoredConnection, credentials: () => Record<string, unknown>): CarrierApiHealth[] {
+    return this.#real(connection, credentials)?.health() ?? [];
+  }
+
+  #real(connection: StoredConnection, credentials: () => Record<string, unknown>): RealCarrier | undefined {
+    if (!realCarrierFactory(connection.carrier_code)) return undefined;
+    if (this.#byConnection.has(connection.id)) return this.#byConnection.get(connection.id);
+    let real: RealCarrier | undefined;
     try {
-      adapter = this.open(connection.carrier_code, connection.mode, credentials())?.adapter ?? sandbox;
+      real = this.open(connection.carrier_code, connection.mode, credentials());
     } catch (error) {
-      // Connected before USPS had a real API with credentials of another shape: a sandbox connection, as it was.
+      // Connected before the carrier had a real API with credentials of another shape: a sandbox connection, as it was.
       if (!(error instanceof CredentialsInvalid)) throw error;
     }
-    if (adapter) this.#byConnection.set(connection.id, adapter);
-    return adapter;
+    this.#byConnection.set(connection.id, real);
+    return real;
   }
 }

@@ -1,3 +1,4 @@
+import type { LabelFormat, LabelSize } from "../labels/label.js";
 import type {
   CarrierCode,
   RateCalcType,
@@ -22,6 +23,9 @@ export interface CarrierAddress {
   state: string;
   country: string;
   postal_code: string;
+  /** Carriers' shipping APIs want a phone for the shipper (FedEx, UPS, DHL Express); rating does not. */
+  phone?: string | null;
+  email?: string | null;
 }
 
 export interface RateRequest {
@@ -53,6 +57,27 @@ export interface ServiceRate {
   refusal?: string;
 }
 
+/** One line of a parcel's contents, as customs and carriers' commercial invoices need it. */
+export interface CarrierItem {
+  description: string | null;
+  quantity: number;
+  /** Weight of the whole line, in ounces, where given. */
+  weightOz: number | null;
+  /** Value of the whole line, in US cents, where given. */
+  valueCents: number | null;
+  countryOfOrigin: string | null;
+  hsTariffCode: string | null;
+  /** The customs category (merchandise, gift, documents, sample, return, other). */
+  contentType: string | null;
+}
+
+/** What one parcel holds and how the shipper names it. */
+export interface ParcelContents {
+  /** The shipper's name for the parcel (printed as a reference where the carrier has one). */
+  reference: string | null;
+  items: readonly CarrierItem[];
+}
+
 /** A label purchase: the rated service, and one serial per parcel the carrier numbers from. */
 export interface PurchaseRequest extends RateRequest {
   service: ServiceDefinition;
@@ -60,12 +85,32 @@ export interface PurchaseRequest extends RateRequest {
   purchaseKey: string;
   /** One per parcel, unique for the installation (the sandbox derives tracking numbers from it). */
   parcelSerials: readonly number[];
+  /** YYYY-MM-DD, the carrier's day the parcels are handed over. */
+  shipDate: string;
+  /** The label file asked for: a carrier that makes its own labels makes this one. */
+  label: { format: LabelFormat; size: LabelSize };
+  /** One per parcel, in order. */
+  contents: readonly ParcelContents[];
+  /** Where returns go, when not to the sender. */
+  returnTo?: CarrierAddress;
+}
+
+/** A label file the carrier made, stored as it is instead of one Porter draws. */
+export interface CarrierLabel {
+  bytes: Buffer;
+  format: LabelFormat;
+  widthIn: number;
+  heightIn: number;
+  /** Dots per inch of raster and printer formats; 72 for PDF. */
+  dpi: number;
 }
 
 export interface PurchasedParcel {
   trackingNumber: string;
   /** What the main barcode encodes when it is not the tracking number (USPS: 420 + ZIP + PIC). */
   barcodeData?: string;
+  /** The carrier's own label for this parcel; absent when Porter draws it (the sandbox carriers). */
+  label?: CarrierLabel;
 }
 
 export interface Purchase {
@@ -223,6 +268,22 @@ export interface PickupCapability {
   cancel(confirmationNumber: string): Promise<void>;
 }
 
+/** A carrier's verdict on an address, standardized the carrier's way. */
+export interface AddressVerdict {
+  valid: boolean;
+  /** Why the address is not deliverable, in the carrier's words; empty when it is. */
+  reasons: string[];
+  /** The address as the carrier writes it (the input when the carrier has nothing better). */
+  address: CarrierAddress;
+  /** Whether the carrier knows it as a residence; null when it does not say. */
+  residential: boolean | null;
+}
+
+/** Address validation through the carrier (USPS Addresses, UPS XAV, FedEx Address Validation). */
+export interface AddressCapability {
+  validate(address: CarrierAddress): Promise<AddressVerdict>;
+}
+
 /**
  * What Porter asks of a carrier. A carrier is one folder implementing this; adding one touches no
  * route. Later capabilities (manifests, pickups) join this interface as they land.
@@ -245,6 +306,13 @@ export interface CarrierAdapter {
   readonly manifests?: ManifestCapability;
   /** Present when the carrier comes to pick parcels up (USPS). */
   readonly pickups?: PickupCapability;
+  /** Present when the carrier validates addresses itself; validate_address asks it before Porter's own rules. */
+  readonly addresses?: AddressCapability;
+  /**
+   * The label formats the carrier makes, when it makes its labels itself (real carriers); a
+   * purchase in another format is refused naming these. Absent: Porter draws every format.
+   */
+  readonly labelFormats?: readonly LabelFormat[];
   /** A parcel's tracking history as of `request.asOf`; a carrier that does not answer throws CarrierError. */
   track(request: TrackingRequest): Promise<TrackingReport>;
 }

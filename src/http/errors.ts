@@ -132,6 +132,11 @@ export const ERROR_CATALOGUE = {
     description:
       "A label option the format does not support (label_scale with ZPL/EPL2), a label_scale outside 0.5–2, or a label_contents image that cannot be read.",
   },
+  "shipment.label_format_unavailable": {
+    status: 422,
+    description:
+      "The carrier of a real connection makes its labels itself and not in this label_format; the message names the formats it makes.",
+  },
   "shipment.cancel_window_closed": {
     status: 409,
     description:

@@ -4,6 +4,17 @@ import type { CarrierCode } from "../carriers/catalogue.js";
 export const LABEL_FORMATS = ["pdf", "png", "jpeg", "gif", "tiff", "zpl", "epl2"] as const;
 export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
+/** How each label format is served and stored. */
+export const LABEL_FILE_TYPES: Record<LabelFormat, { contentType: string; extension: string }> = {
+  pdf: { contentType: "application/pdf", extension: "pdf" },
+  png: { contentType: "image/png", extension: "png" },
+  jpeg: { contentType: "image/jpeg", extension: "jpg" },
+  gif: { contentType: "image/gif", extension: "gif" },
+  tiff: { contentType: "image/tiff", extension: "tiff" },
+  zpl: { contentType: "application/zpl", extension: "zpl" },
+  epl2: { contentType: "application/epl2", extension: "epl" },
+};
+
 export const LABEL_SIZES = ["4x6", "4x8", "8x11", "8.5x11", "2 5/16x4", "3 7/16x5 3/16"] as const;
 export type LabelSize = (typeof LABEL_SIZES)[number];
 

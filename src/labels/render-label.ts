@@ -5,7 +5,7 @@
  * text/plain: EPL2 may carry binary graphics, and neither should be shown or re-encoded as text).
  */
 
-import type { LabelFormat, LabelRequest, RenderedLabel } from "./label.js";
+import { LABEL_FILE_TYPES, type LabelRequest, type RenderedLabel } from "./label.js";
 import { labelFrame } from "./label-frame.js";
 import { layoutLabel } from "./layout/layout-label.js";
 import { writePdf } from "./pdf/pdf-writer.js";
@@ -14,16 +14,6 @@ import { PRINTER_DPI } from "./printer/printer-dots.js";
 import { writeZpl } from "./printer/zpl-writer.js";
 import { encodeRaster } from "./raster/raster-encoder.js";
 import { paintLabel } from "./raster/raster-painter.js";
-
-const CONTENT_TYPES: Record<LabelFormat, { contentType: string; extension: string }> = {
-  pdf: { contentType: "application/pdf", extension: "pdf" },
-  png: { contentType: "image/png", extension: "png" },
-  jpeg: { contentType: "image/jpeg", extension: "jpg" },
-  gif: { contentType: "image/gif", extension: "gif" },
-  tiff: { contentType: "image/tiff", extension: "tiff" },
-  zpl: { contentType: "application/zpl", extension: "zpl" },
-  epl2: { contentType: "application/epl2", extension: "epl" },
-};
 
 export const MIN_SCALE = 0.5;
 export const MAX_SCALE = 2;
@@ -44,7 +34,7 @@ export async function renderLabel(request: LabelRequest): Promise<RenderedLabel>
   const frame = labelFrame(request.size);
   const drawing = layoutLabel(request, frame);
   const size = { widthIn: frame.pageWidthIn * scale, heightIn: frame.pageHeightIn * scale };
-  const type = CONTENT_TYPES[request.format];
+  const type = LABEL_FILE_TYPES[request.format];
   switch (request.format) {
     case "pdf":
       return { bytes: await writePdf(drawing, scale), ...type, ...size, dpi: PDF_POINTS_PER_INCH };

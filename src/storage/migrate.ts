@@ -13,6 +13,7 @@ import * as orderStoresAndOrders from "./migrations/0011-order-stores-and-orders
 import * as reportsAndAdjustments from "./migrations/0013-reports-and-adjustments.js";
 import * as storeSync from "./migrations/0014-store-sync.js";
 import * as orderShipmentItems from "./migrations/0015-order-shipment-items-and-label-links.js";
+import * as shipmentCarrierAccount from "./migrations/0016-shipment-carrier-account.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0013-reports-and-adjustments": reportsAndAdjustments,
   "0014-store-sync": storeSync,
   "0015-order-shipment-items-and-label-links": orderShipmentItems,
+  "0016-shipment-carrier-account": shipmentCarrierAccount,
 };
 
 async function currentSchema(db: Db): Promise<string> {

@@ -109,6 +109,8 @@ export interface ShipmentTable {
   /** Why a shipment failed or was voided, in words. */
   status_reason: string | null;
   carrier_code: string;
+  /** The connection that sold the labels; null for shipments bought before connections were recorded. */
+  carrier_account_id: number | null;
   service_id: number;
   service_code: string;
   order_id: string | null;

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { carrierApisFor } from "../../src/app.js";
 import type { AppServices } from "../../src/app-services.js";
-import { CarrierApis } from "../../src/carriers/carrier-apis.js";
 import { ManualClock } from "../../src/clock.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import { createAccount } from "../../src/domain/accounts/create-account.js";
@@ -47,7 +47,7 @@ export async function buildTestApp(
     files: new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "porter-files-"))),
     jobs: new JobQueue(database.db.kysely, database.db.dialect, clock),
     payments: new SandboxPaymentGateway(),
-    carrierApis: new CarrierApis({ uspsBaseUrl: config.uspsApiBaseUrl, timeoutMs: config.carrierApiTimeoutMs, clock }),
+    carrierApis: carrierApisFor(config, clock, async () => undefined),
     storeConnectors: new StoreConnectors({
       clock,
       timeoutMs: config.storeApiTimeoutMs,

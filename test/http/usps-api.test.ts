@@ -148,8 +148,42 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
       expect(rates.every((r) => r.carrier_code !== "usps")).toBe(true);
       expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
       standIn.clearFaults();
+      t.clock.advance(61_000);
     });
   }
+
+  it("reports a USPS API that keeps failing as degraded in GET /status, with its calls this hour, until it answers again", async () => {
+    const account = await createTestAccount(t.services);
+    expect((await connect(REAL_USPS, account.auth)).statusCode).toBe(201);
+    expect((await connect({ carrier_code: "ups" }, account.auth)).statusCode).toBe(201);
+    const status = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/v2/status", headers: account.auth })).json().api_services as {
+        api_service_code: string;
+        status: string;
+        message: string | null;
+        calls_last_hour: number | null;
+        calls_per_hour: number | null;
+      }[];
+    const before = (await status()).find((row) => row.api_service_code === "usps_rate");
+    expect(before).toMatchObject({ status: "online", calls_per_hour: 60 });
+    standIn.fail("500", { path: "prices", times: 50 });
+    for (let attempt = 0; attempt < 5; attempt++) expect((await rate(account.auth)).warnings[0]).toMatch(/USPS/);
+    const degraded = (await status()).find((row) => row.api_service_code === "usps_rate");
+    expect(degraded).toMatchObject({ status: "degraded", calls_per_hour: 60 });
+    expect(degraded?.message).toMatch(/USPS failed repeatedly/);
+    expect(degraded?.calls_last_hour).toBeGreaterThan(before?.calls_last_hour ?? 0);
+    const pricesWhileOpen = standIn.callsTo("prices");
+    expect((await rate(account.auth)).warnings[0]).toMatch(/was not called/);
+    expect(standIn.callsTo("prices")).toBe(pricesWhileOpen);
+    standIn.clearFaults();
+    t.clock.advance(61_000);
+    expect((await rate(account.auth)).warnings).toEqual([]);
+    expect((await status()).find((row) => row.api_service_code === "usps_rate")?.status).toBe("online");
+    expect((await status()).find((row) => row.api_service_code === "ups_rate")).toMatchObject({
+      calls_last_hour: null,
+      calls_per_hour: null,
+    });
+  });
 
   it("refuses to buy a label through the real connection instead of selling a sandbox one", async () => {
     const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() });

@@ -303,7 +303,7 @@ function countryProblem(country: string): string | undefined {
 }
 
 /** Compares field by field; an absent field and an empty string are the same. */
-function differs(sent: AddressInput, returned: AddressInput): boolean {
+export function differs(sent: AddressInput, returned: AddressInput): boolean {
   return COMPARED_FIELDS.some((field) => (sent[field] ?? "") !== (returned[field] ?? ""));
 }
 

@@ -19,6 +19,11 @@ export async function listConnectedCarrierAccounts(
     .execute();
 }
 
+/** A connection by id, connected or not (the one that sold a shipment's labels). */
+export async function findCarrierAccount(db: Kysely<Database>, id: number): Promise<CarrierAccountRow | undefined> {
+  return db.selectFrom("carrier_accounts").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 export async function insertCarrierAccount(
   db: Kysely<Database>,
   row: Omit<CarrierAccountTable, "id">,

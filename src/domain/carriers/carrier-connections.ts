@@ -1,9 +1,12 @@
+import type { CarrierApiHealth } from "../../carriers/api-client/call-guard.js";
 import type { CarrierAdapter, CarrierApi } from "../../carriers/carrier.js";
+import { findCarrier } from "../../carriers/registry.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import {
   type CarrierAccountRow,
   type CarrierServiceStatusRow,
+  findCarrierAccount,
   listCarrierServiceStatuses,
   listConnectedCarrierAccounts,
 } from "./carrier-accounts.repository.js";
@@ -21,12 +24,35 @@ export function forgetCarrierConnections(services: DomainServices, scope: Accoun
   services.caches.carrierConnections.forget(scopeKey(scope));
 }
 
+const credentialsOf = (services: DomainServices, connection: CarrierAccountRow) => () =>
+  JSON.parse(services.secrets.open(connection.credentials_ciphertext)) as Record<string, unknown>;
+
 /** The carrier a connection talks through: its real API when it holds API credentials, else the sandbox. */
 export function carrierOf(services: DomainServices, connection: CarrierAccountRow): CarrierAdapter | undefined {
-  return services.carrierApis.adapterFor(
-    connection,
-    () => JSON.parse(services.secrets.open(connection.credentials_ciphertext)) as Record<string, unknown>,
-  );
+  return services.carrierApis.adapterFor(connection, credentialsOf(services, connection));
+}
+
+/**
+ * The carrier that sold a shipment's labels: through the connection that bought them (a real
+ * carrier's labels are voided and tracked where they were bought, even after a disconnect), or
+ * the sandbox carrier for shipments bought before connections were recorded.
+ */
+export async function sellingCarrierOf(
+  services: DomainServices,
+  shipment: { id: number; carrier_code: string; carrier_account_id: number | null },
+): Promise<CarrierAdapter> {
+  const connection =
+    shipment.carrier_account_id === null
+      ? undefined
+      : await findCarrierAccount(services.db, shipment.carrier_account_id);
+  const carrier = connection ? carrierOf(services, connection) : findCarrier(shipment.carrier_code);
+  if (!carrier) throw new Error(`shipment ${shipment.id} has the unknown carrier ${shipment.carrier_code}`);
+  return carrier;
+}
+
+/** A real connection's call budgets and breakers in this process; empty for a sandbox connection. */
+export function carrierHealthOf(services: DomainServices, connection: CarrierAccountRow): CarrierApiHealth[] {
+  return services.carrierApis.healthOf(connection, credentialsOf(services, connection));
 }
 
 const API_WORDS: Record<CarrierApi, string> = {
@@ -52,7 +78,7 @@ export async function requireCarrierApi(
   if (carrier && !carrier.apis.includes(api)) {
     throw new DomainError(
       "carrier.not_supported",
-      `${API_WORDS[api]} through a real ${carrier.displayName} connection is not supported by Porter yet; only rating is. Disconnect the real account and connect one without credentials to use the sandbox carrier.`,
+      `${API_WORDS[api]} through a real ${carrier.displayName} connection is not supported by Porter yet; it does ${carrier.apis.map((a) => API_WORDS[a].toLowerCase()).join(", ")}. Disconnect the real account and connect one without credentials to use the sandbox carrier.`,
     );
   }
 }

@@ -59,7 +59,7 @@ export async function connectCarrier(
     created_at: services.clock.now().toISOString(),
     disconnected_at: null,
   });
-  if (real) services.carrierApis.remember(row.id, real.adapter);
+  if (real) services.carrierApis.remember(row.id, real);
   return row;
 }
 

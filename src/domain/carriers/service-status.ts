@@ -3,7 +3,7 @@ import { findCarrier } from "../../carriers/registry.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { upsertCarrierServiceStatus } from "./carrier-accounts.repository.js";
-import { carrierServiceStatuses, connectedCarrierAccounts } from "./carrier-connections.js";
+import { carrierHealthOf, carrierOf, carrierServiceStatuses, connectedCarrierAccounts } from "./carrier-connections.js";
 
 export const SERVICE_STATES = ["online", "degraded", "offline"] as const;
 export type ServiceState = (typeof SERVICE_STATES)[number];
@@ -14,27 +14,50 @@ export interface CarrierApiStatus {
   api: CarrierApi;
   status: ServiceState;
   message: string | null;
+  /** Calls this process made to a real carrier's API in the last hour, and the hourly budget; null for the sandbox. */
+  callsLastHour: number | null;
+  callsPerHour: number | null;
 }
 
-/** One row per API of each carrier the account has connected, as the operator last set it. */
+/**
+ * One row per API of each carrier the account has connected: as the operator last set it, and
+ * `degraded` while a real connection's breaker for that API is open (the carrier kept failing).
+ */
 export async function carrierApiStatuses(services: DomainServices, scope: AccountScope): Promise<CarrierApiStatus[]> {
   const [accounts, statuses] = await Promise.all([
     connectedCarrierAccounts(services, scope),
     carrierServiceStatuses(services),
   ]);
-  const carriers = [...new Set(accounts.map((a) => a.carrier_code))].map(findCarrier).filter((c) => c !== undefined);
-  return carriers.flatMap((carrier) =>
-    carrier.apis.map((api) => {
+  return accounts.flatMap((connection) => {
+    const carrier = carrierOf(services, connection);
+    if (!carrier) return [];
+    const health = carrierHealthOf(services, connection);
+    return carrier.apis.map((api) => {
       const set = statuses.find((s) => s.carrier_code === carrier.code && s.api_service === api);
+      const calls = health.find((h) => h.purpose === api);
+      const real = carrier !== findCarrier(carrier.code);
+      if (set?.status !== "offline" && calls?.breaker === "open") {
+        return {
+          carrierCode: carrier.code,
+          carrierName: carrier.displayName,
+          api,
+          status: "degraded" as const,
+          message: `${carrier.displayName} failed repeatedly (${calls.lastFailure}); Porter tries again at ${calls.openUntil?.toISOString()}.`,
+          callsLastHour: calls.callsLastHour,
+          callsPerHour: calls.callsPerHour,
+        };
+      }
       return {
         carrierCode: carrier.code,
         carrierName: carrier.displayName,
         api,
         status: set?.status ?? "online",
         message: set?.message ?? null,
+        callsLastHour: real ? (calls?.callsLastHour ?? 0) : null,
+        callsPerHour: calls?.callsPerHour ?? null,
       };
-    }),
-  );
+    });
+  });
 }
 
 /** The operator marks a carrier API degraded or offline (or online again), for every account. */

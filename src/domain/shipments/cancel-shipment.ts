@@ -1,5 +1,6 @@
-import { findCarrier } from "../../carriers/registry.js";
+import { CarrierError } from "../../carriers/carrier.js";
 import { ownedBy } from "../../storage/owned-by.js";
+import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { cancelRefusal } from "./cancel-window.js";
@@ -57,11 +58,16 @@ export async function cancelShipment(
   if (refusal)
     throw new DomainError("shipment.cancel_window_closed", `Shipment ${id} cannot be cancelled: ${refusal}.`);
 
-  const carrier = findCarrier(shipment.carrier_code);
+  const carrier = await sellingCarrierOf(services, shipment);
   const trackingNumbers = (record as ShipmentRecord).parcels.flatMap((p) =>
     p.tracking_number ? [p.tracking_number] : [],
   );
-  await carrier?.voidLabels(trackingNumbers);
+  try {
+    await carrier.voidLabels(trackingNumbers);
+  } catch (error) {
+    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
+    throw error;
+  }
 
   const stamp = now.toISOString();
   const charged = -((record as ShipmentRecord).charge?.amount_cents ?? 0);

@@ -31,6 +31,8 @@ export interface CheckedShipment {
   /** The eHub listing the client named the service by; the shipment keeps its id and code. */
   listing: ServiceListing;
   carrier: CarrierAdapter;
+  /** The connection the labels are bought through. */
+  carrierAccountId: number;
   shipDate: string;
 }
 
@@ -73,6 +75,12 @@ export async function checkShipment(
     }
     checkServiceOptions(parcel.serviceOptions, service, `${path}.parcels[${index}].service_options`);
   });
+  if (carrier.labelFormats && !carrier.labelFormats.includes(input.label.format)) {
+    throw unprocessable(
+      "shipment.label_format_unavailable",
+      `${carrier.displayName} makes its labels itself and not as ${input.label.format}; ask for one of ${carrier.labelFormats.join(", ")}.`,
+    );
+  }
   if (input.label.scale != null && (input.label.format === "zpl" || input.label.format === "epl2")) {
     throw unprocessable(
       "shipment.label_option_invalid",
@@ -93,6 +101,7 @@ export async function checkShipment(
     service,
     listing: listed.listing,
     carrier,
+    carrierAccountId: connection.id,
     shipDate: checkShipDate(input.shipDate, service, services.clock.now(), path),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { type CarrierAdapter, CarrierError, type Purchase } from "../../carriers/carrier.js";
+import { type CarrierAdapter, CarrierError, type ParcelContents, type Purchase } from "../../carriers/carrier.js";
 import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
-import type { RenderedLabel } from "../../labels/label.js";
+import { LABEL_FILE_TYPES, type RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { DomainError } from "../errors.js";
@@ -9,6 +9,7 @@ import { deliveryDate } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { FIRST_TRACKING_READ_MS, scheduleTrackingRefresh } from "../tracking/refresh-tracking.js";
 import { type CheckedShipment, checkShipment } from "./check-shipment.js";
+import { customsParcelsOf } from "./customs-declaration.js";
 import { labelAddress } from "./label-address.js";
 import type { NewShipment } from "./new-shipment.js";
 import { markFailed, resumePurchase } from "./recover-purchase.js";
@@ -79,6 +80,10 @@ async function buy(
       service,
       purchaseKey: `shipment-${shipment.id}`,
       parcelSerials: parcels.map((p) => p.id),
+      shipDate: checked.shipDate,
+      label: { format: input.label.format, size: input.label.size },
+      contents: parcelContentsOf(input),
+      returnTo: input.returnTo,
     });
   } catch (error) {
     await markFailed(services, shipment.id, error instanceof Error ? error.message : String(error));
@@ -94,6 +99,22 @@ async function buy(
     await voidAfterFailure(services, carrier, shipment.id, trackingNumbers);
     throw error;
   }
+}
+
+/** Each parcel's contents as carriers need them for customs and references. */
+function parcelContentsOf(input: NewShipment): ParcelContents[] {
+  return customsParcelsOf(input).map((customs, index) => ({
+    reference: input.parcels[index]?.name ?? null,
+    items: customs.items.map((item) => ({
+      description: item.description ?? item.name,
+      quantity: item.quantity,
+      weightOz: item.weightOz,
+      valueCents: item.customsData?.valueCents ?? item.priceCents,
+      countryOfOrigin: item.countryOfOrigin,
+      hsTariffCode: item.customsData?.hsTariffCode ?? null,
+      contentType: item.customsData?.contentType ?? null,
+    })),
+  }));
 }
 
 function ratedParcel(parcel: NewShipment["parcels"][number]): RatedParcel {
@@ -123,6 +144,7 @@ async function recordIntent(
       status: "purchasing",
       status_reason: null,
       carrier_code: checked.service.carrierCode,
+      carrier_account_id: checked.carrierAccountId,
       service_id: checked.listing.serviceId,
       service_code: checked.listing.serviceCode,
       order_id: input.orderId ?? null,
@@ -197,32 +219,34 @@ async function writeLabels(
   return Promise.all(
     purchase.parcels.map(async (sold, index) => {
       const parcel = input.parcels[index] as NewShipment["parcels"][number];
-      const rendered = await renderLabel({
-        carrierCode: checked.service.carrierCode,
-        serviceName: checked.service.name,
-        serviceCode: checked.service.serviceCode,
-        trackingNumber: sold.trackingNumber,
-        barcodeData: sold.barcodeData,
-        from: labelAddress(input.returnTo ?? input.from),
-        to: labelAddress(input.to),
-        weightOz: parcel.weight,
-        dimensionsIn: { length: parcel.length, width: parcel.width, height: parcel.height },
-        packageTypeName:
-          checked.service.packageTypes.find((p) => p.type === parcel.packageType)?.name ?? parcel.packageType,
-        shipDate: checked.shipDate,
-        postageCents: purchase.rate.parcelQuotes?.[index]?.totalCents ?? quote.totalCents,
-        zone: purchase.rate.zone,
-        parcelIndex: index + 1,
-        parcelCount: purchase.parcels.length,
-        testMode: scope.mode === "test",
-        endorsement: parcel.serviceOptions.endorsement ?? null,
-        labelText1: input.label.text1,
-        labelText2: input.label.text2,
-        contents: input.label.contents,
-        scale: input.label.scale ?? undefined,
-        format: input.label.format,
-        size: input.label.size,
-      });
+      const rendered = sold.label
+        ? { ...sold.label, ...LABEL_FILE_TYPES[sold.label.format] }
+        : await renderLabel({
+            carrierCode: checked.service.carrierCode,
+            serviceName: checked.service.name,
+            serviceCode: checked.service.serviceCode,
+            trackingNumber: sold.trackingNumber,
+            barcodeData: sold.barcodeData,
+            from: labelAddress(input.returnTo ?? input.from),
+            to: labelAddress(input.to),
+            weightOz: parcel.weight,
+            dimensionsIn: { length: parcel.length, width: parcel.width, height: parcel.height },
+            packageTypeName:
+              checked.service.packageTypes.find((p) => p.type === parcel.packageType)?.name ?? parcel.packageType,
+            shipDate: checked.shipDate,
+            postageCents: purchase.rate.parcelQuotes?.[index]?.totalCents ?? quote.totalCents,
+            zone: purchase.rate.zone,
+            parcelIndex: index + 1,
+            parcelCount: purchase.parcels.length,
+            testMode: scope.mode === "test",
+            endorsement: parcel.serviceOptions.endorsement ?? null,
+            labelText1: input.label.text1,
+            labelText2: input.label.text2,
+            contents: input.label.contents,
+            scale: input.label.scale ?? undefined,
+            format: input.label.format,
+            size: input.label.size,
+          });
       const fileName = `${randomBytes(16).toString("base64url")}.${rendered.extension}`;
       await services.files.put(fileName, rendered.bytes);
       return { fileName, rendered };

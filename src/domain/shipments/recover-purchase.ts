@@ -1,4 +1,4 @@
-import { findCarrier } from "../../carriers/registry.js";
+import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { findShipmentByRequestKey, loadShipmentRecords, type ShipmentRecord } from "./shipments.repository.js";
@@ -21,7 +21,7 @@ export async function recoverPurchase(services: DomainServices, shipmentId: numb
     .where("shipment_id", "=", shipmentId)
     .execute();
   const sold = parcels.flatMap((p) => (p.tracking_number ? [p.tracking_number] : []));
-  if (sold.length > 0) await findCarrier(shipment.carrier_code)?.voidLabels(sold);
+  if (sold.length > 0) await (await sellingCarrierOf(services, shipment)).voidLabels(sold);
   await markFailed(
     services,
     shipmentId,

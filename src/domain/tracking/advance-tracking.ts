@@ -1,10 +1,11 @@
 import type { CarrierTrackingEvent } from "../../carriers/carrier.js";
 import type { Outcome } from "../../carriers/sandbox/tracking-timeline.js";
+import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { isTrackable } from "../shipments/shipment-status.js";
 import { findShipment, type ShipmentRow } from "../shipments/shipments.repository.js";
-import { carrierOf, readCarrierTracking, type TrackingOptions } from "./carrier-tracking.js";
+import { readCarrierTracking, type TrackingOptions } from "./carrier-tracking.js";
 import { type TrackingWrite, withTrackingLock } from "./record-tracking.js";
 import { scheduleTrackingRefresh, storeReports } from "./refresh-tracking.js";
 
@@ -107,7 +108,7 @@ async function readPlans(
   now: Date,
   options: TrackingOptions,
 ): Promise<Plans> {
-  const carrier = carrierOf(shipment);
+  const carrier = await sellingCarrierOf(services, shipment);
   const parcels = await services.db.selectFrom("parcels").selectAll().where("shipment_id", "=", shipment.id).execute();
   const endings = new Set<string | null>([
     shipment.tracking_outcome,

@@ -1,5 +1,5 @@
 import type { CarrierAdapter, TrackingReport } from "../../carriers/carrier.js";
-import { findCarrier, findService } from "../../carriers/registry.js";
+import { findService } from "../../carriers/registry.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import { postalCancelDeadline } from "../shipments/cancel-window.js";
 import type { ShipmentAddress } from "../shipments/new-shipment.js";
@@ -39,10 +39,4 @@ export async function readCarrierTracking(
     asOf,
     simulation: { timeScale: options.timeScale, shiftMs: shipment.tracking_shift_ms, outcome },
   });
-}
-
-export function carrierOf(shipment: ShipmentRow): CarrierAdapter {
-  const carrier = findCarrier(shipment.carrier_code);
-  if (!carrier) throw new Error(`shipment ${shipment.id} has the unknown carrier ${shipment.carrier_code}`);
-  return carrier;
 }

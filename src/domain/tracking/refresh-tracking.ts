@@ -1,10 +1,11 @@
 import type { Transaction } from "kysely";
+import { CarrierCallError } from "../../carriers/api-client/carrier-http-client.js";
 import { CarrierError, type TrackingReport } from "../../carriers/carrier.js";
 import type { Database } from "../../storage/schema.js";
-import { carrierServiceStatuses } from "../carriers/carrier-connections.js";
+import { carrierServiceStatuses, sellingCarrierOf } from "../carriers/carrier-connections.js";
 import type { DomainServices } from "../services.js";
 import { isTrackable } from "../shipments/shipment-status.js";
-import { carrierOf, readCarrierTracking, type TrackingOptions } from "./carrier-tracking.js";
+import { readCarrierTracking, type TrackingOptions } from "./carrier-tracking.js";
 import {
   type NewTrackingEvent,
   recordTrackingEvents,
@@ -60,6 +61,10 @@ export async function refreshTracking(
       return;
     }
     const labelCreatedAt = new Date(shipment.shipped_at ?? shipment.created_at);
+    if (reports instanceof Date) {
+      await scheduleTrackingRefresh(services, trx, shipment.id, reports);
+      return;
+    }
     if (reports === "unanswered") {
       await trx
         .updateTable("parcels")
@@ -94,7 +99,7 @@ async function readReports(
   payload: RefreshTrackingPayload,
   now: Date,
   options: TrackingOptions,
-): Promise<ParcelReport[] | "unanswered" | "not_trackable"> {
+): Promise<ParcelReport[] | "unanswered" | "not_trackable" | Date> {
   const shipment = await services.db
     .selectFrom("shipments")
     .selectAll()
@@ -107,7 +112,7 @@ async function readReports(
   );
   if (offline) return "unanswered";
   const parcels = await services.db.selectFrom("parcels").selectAll().where("shipment_id", "=", shipment.id).execute();
-  const carrier = carrierOf(shipment);
+  const carrier = await sellingCarrierOf(services, shipment);
   try {
     return await Promise.all(
       parcels.map(async (parcel) => ({
@@ -116,6 +121,8 @@ async function readReports(
       })),
     );
   } catch (error) {
+    // Not asked at all: the connection's hourly budget is spent (or its breaker open); read again when it allows.
+    if (error instanceof CarrierCallError && error.retryAt) return error.retryAt;
     if (error instanceof CarrierError) return "unanswered";
     throw error;
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { retryAfterMs } from "../../../src/carriers/api-client/carrier-http-client.js";
 import { findService } from "../../../src/carriers/registry.js";
 import { quoteFromBaseRates } from "../../../src/carriers/usps/api/usps-api-carrier.js";
-import { retryAfterMs, uspsErrorWords } from "../../../src/carriers/usps/api/usps-client.js";
+import { uspsErrorWords } from "../../../src/carriers/usps/api/usps-client.js";
 import { uspsCredentials } from "../../../src/carriers/usps/api/usps-credentials.js";
 import { feeKind } from "../../../src/carriers/usps/api/usps-labels.js";
 import {

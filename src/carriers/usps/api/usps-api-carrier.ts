@@ -1,3 +1,4 @@
+import { CarrierCallError, type CarrierHttpClient } from "../../api-client/carrier-http-client.js";
 import { type CarrierAdapter, CarrierError, type RateRequest, type ServiceRate } from "../../carrier.js";
 import type { CostLine, RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.js";
 import { rateCalcType } from "../../sandbox/eligibility.js";
@@ -5,7 +6,6 @@ import { quoteFromLines } from "../../sandbox/money.js";
 import { combineQuotes } from "../../sandbox/sandbox-carrier.js";
 import { isUsDomestic } from "../../sandbox/us-domestic.js";
 import { usps } from "../index.js";
-import { UspsCallError, type UspsClient } from "./usps-client.js";
 import type { UspsCredentials } from "./usps-credentials.js";
 import { feeKind } from "./usps-labels.js";
 import { baseRatesQuery, dollarsToCents, uspsProduct } from "./usps-products.js";
@@ -57,7 +57,7 @@ function readableAnswer(answer: unknown): answer is UspsBaseRateOption {
  * refused token or an unreadable answer fails the carrier as a whole (a warning beside the other
  * carriers' rates). Labels, voids, tracking, SCAN forms and pickups are refused until they are built.
  */
-export function uspsApiCarrier(client: UspsClient, credentials: UspsCredentials): CarrierAdapter {
+export function uspsApiCarrier(client: CarrierHttpClient, credentials: UspsCredentials): CarrierAdapter {
   async function priceParcel(service: ServiceDefinition, parcel: RatedParcel, request: RateRequest) {
     const product = uspsProduct(service, parcel);
     if ("refusal" in product) return product;
@@ -70,15 +70,20 @@ export function uspsApiCarrier(client: UspsClient, credentials: UspsCredentials)
     );
     let answer: unknown;
     try {
-      answer = await client.post("/prices/v3/base-rates/search", query);
+      answer = await client.json({
+        method: "POST",
+        path: "/prices/v3/base-rates/search",
+        purpose: "rate",
+        json: query,
+      });
     } catch (error) {
       // USPS answers 400 when the piece is not eligible for the product: that service alone is refused.
-      if (error instanceof UspsCallError && (error.status === 400 || error.status === 404)) {
+      if (error instanceof CarrierCallError && (error.status === 400 || error.status === 404)) {
         return { refusal: error.message };
       }
       throw error;
     }
-    if (!readableAnswer(answer)) throw new UspsCallError("USPS answered the price search with an unreadable price.");
+    if (!readableAnswer(answer)) throw client.error("USPS answered the price search with an unreadable price.");
     return { quote: quoteFromBaseRates(answer, parcel), zone: answer.rates[0]?.zone ?? null };
   }
 

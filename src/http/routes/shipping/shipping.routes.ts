@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
-import { validateAddress } from "../../../domain/addresses/validate-address.js";
+import { checkAddress } from "../../../domain/addresses/check-address.js";
 import { errorResponses } from "../schemas.js";
 import { presentValidatedAddress, ValidatedAddressOut } from "../wire/address.js";
 
@@ -17,7 +17,7 @@ const ValidateQuery = Type.Object({
 });
 type ValidateQuery = Static<typeof ValidateQuery>;
 
-/** `GET /shipping/validate_address`: the USPS-standard form of an address and whether it changed. */
+/** `GET /shipping/validate_address`: the standard form of an address (a real carrier's when connected) and whether it changed. */
 export const shippingRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/shipping/validate_address",
@@ -40,7 +40,7 @@ export const shippingRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const result = validateAddress(request.query as ValidateQuery);
+      const result = await checkAddress(app.services, request.scope, request.query as ValidateQuery);
       return {
         validate_address: {
           is_valid: result.isValid,

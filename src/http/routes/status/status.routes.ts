@@ -20,6 +20,8 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
                 status: Type.String(),
                 message: Type.Union([Type.String(), Type.Null()]),
                 scheduled_events: Type.Array(Type.Unknown()),
+                calls_last_hour: Type.Union([Type.Integer(), Type.Null()]),
+                calls_per_hour: Type.Union([Type.Integer(), Type.Null()]),
               }),
             ),
           }),
@@ -36,6 +38,8 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
           status: row.status,
           message: row.message,
           scheduled_events: [],
+          calls_last_hour: row.callsLastHour,
+          calls_per_hour: row.callsPerHour,
         })),
       };
     },

@@ -1,0 +1,42 @@
+import type { Clock } from "../clock.js";
+import type { CarrierApiHealth } from "./api-client/call-guard.js";
+import type { CarrierAdapter } from "./carrier.js";
+import type { CarrierCode } from "./catalogue.js";
+
+export type ConnectionMode = "test" | "production";
+
+/** What a real carrier's connection is opened with, beside its credentials. */
+export interface RealCarrierContext {
+  /** The carrier's host for the connection's mode, or the operator's override. */
+  baseUrl: string;
+  mode: ConnectionMode;
+  timeoutMs: number;
+  clock: Clock;
+  /** Waits between retries; tests pass one that does not sleep. */
+  wait?: (ms: number) => Promise<void>;
+}
+
+/** A carrier's real API for one connection. */
+export interface RealCarrier {
+  adapter: CarrierAdapter;
+  /** Proves the credentials with the carrier; throws CarrierError with its words. */
+  verify(): Promise<void>;
+  /** The connection's call budgets and breakers, per API, as far as this process has called. */
+  health(): CarrierApiHealth[];
+}
+
+/**
+ * One carrier's real API as Porter knows it: where it lives, which credentials open it, and how
+ * a connection is opened. A carrier folder exports one; `real-carriers.ts` lists them.
+ */
+export interface RealCarrierFactory<Credentials = unknown> {
+  carrierCode: CarrierCode;
+  testBaseUrl: string;
+  productionBaseUrl: string;
+  /**
+   * The API credentials in a connection's credentials object; undefined when it holds none of
+   * them (a sandbox connection). Throws an Error whose message says what is wrong with them.
+   */
+  credentials(raw: Record<string, unknown>): Credentials | undefined;
+  open(credentials: Credentials, context: RealCarrierContext): RealCarrier;
+}
