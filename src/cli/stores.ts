@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import type { AppServices } from "../app-services.js";
 import { findAccount } from "../domain/accounts/accounts.repository.js";
-import { notFound } from "../domain/errors.js";
+import { DomainError, notFound } from "../domain/errors.js";
 import {
   changeOrderStore,
   createOrderStore,
@@ -11,6 +11,8 @@ import {
   type StoreType,
 } from "../domain/orders/order-stores.js";
 import type { OrderStoreRow } from "../domain/orders/order-stores.repository.js";
+import { platformOf } from "../domain/orders/store-connection.js";
+import { syncOrderStore } from "../domain/orders/sync-order-store.js";
 import type { AccountScope } from "../domain/services.js";
 import { type KeyMode, modeOption, type Output, positiveInteger, print, withServices } from "./output.js";
 
@@ -56,6 +58,9 @@ function shown(row: OrderStoreRow) {
     name: row.name,
     service_type: row.service_type,
     external_id: row.external_id,
+    sync_status: row.sync_status,
+    sync_error: row.sync_error,
+    last_synced_at: row.last_synced_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -143,6 +148,30 @@ export function addStoresCommands(program: Command, out: () => Output): Command 
       withServices(async (services) => {
         const row = await deleteOrderStore(services, await scopeOf(services, options), options.id);
         print(out(), { deleted: row.id }, () => `Deleted store ${row.id}`);
+      }),
+    );
+
+  withScope(stores.command("sync").description("import a platform store's new and changed orders now"))
+    .requiredOption("--id <id>", "store id", positiveInteger("--id"))
+    .option("--full", "read every order again, not only those changed since the last sync")
+    .action((options: ScopeOptions & { id: number; full?: boolean }) =>
+      withServices(async (services) => {
+        const store = await getOrderStore(services, await scopeOf(services, options), options.id);
+        if (!platformOf(services, store)) {
+          throw new DomainError(
+            "order_store.no_connector",
+            `Store ${store.id} is a ${store.service_type} store: there is no platform to sync from.`,
+          );
+        }
+        const synced =
+          (await syncOrderStore(services, { storeId: store.id, ...(options.full && { since: null }) })) ?? store;
+        if (synced.sync_status === "failed")
+          throw new Error(`the sync of store ${store.id} failed: ${synced.sync_error}`);
+        print(
+          out(),
+          shown(synced),
+          () => `Synced store ${synced.id}; orders changed up to ${synced.sync_cursor ?? "(none yet)"} are imported`,
+        );
       }),
     );
 

@@ -6,6 +6,7 @@ import { runCli } from "../../src/cli/program.js";
 import { findKeyHolder } from "../../src/domain/accounts/accounts.repository.js";
 import { hashApiKey } from "../../src/domain/accounts/api-keys.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+import { standInOrder, WooCommerceStandIn } from "../stand-ins/woocommerce/woocommerce-stand-in.js";
 
 interface CliResult {
   code: number;
@@ -468,5 +469,57 @@ describe("the porter CLI", () => {
       2,
     );
     expect((await cli("stores", "show", "--account", String(accountId))).code).toBe(2);
+  });
+  it("syncs a WooCommerce store's orders now, and refuses a custom store", async () => {
+    const standIn = new WooCommerceStandIn();
+    await standIn.start();
+    try {
+      const site = standIn.addSite({
+        orders: [standInOrder(1, "2026-06-01T00:00:00Z"), standInOrder(2, "2026-06-02T00:00:00Z")],
+      });
+      const store = json<{ id: number }>(
+        await cli(
+          "--json",
+          "stores",
+          "create",
+          "--account",
+          String(accountId),
+          "--name",
+          "Woo sync",
+          "--type",
+          "woocommerce",
+          "--site-url",
+          standIn.siteUrl(site),
+          "--consumer-key",
+          site.consumerKey,
+          "--consumer-secret",
+          site.consumerSecret,
+        ),
+      );
+      const synced = json<{ sync_status: string }>(
+        await cli("--json", "stores", "sync", "--account", String(accountId), "--id", String(store.id)),
+      );
+      expect(synced.sync_status).toBe("succeeded");
+      const orders = await testDb.db.kysely
+        .selectFrom("orders")
+        .select("order_number")
+        .where("order_store_id", "=", store.id)
+        .execute();
+      expect(orders.map((o) => o.order_number).sort()).toEqual(["7001", "7002"]);
+
+      site.consumerSecret = "cs_revoked";
+      const failed = await cli("stores", "sync", "--account", String(accountId), "--id", String(store.id), "--full");
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain("401");
+
+      const custom = json<{ id: number }>(
+        await cli("--json", "stores", "create", "--account", String(accountId), "--name", "Own", "--type", "custom"),
+      );
+      const refused = await cli("stores", "sync", "--account", String(accountId), "--id", String(custom.id));
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("order_store.no_connector");
+    } finally {
+      await standIn.stop();
+    }
   });
 });

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syncOrderStore } from "../../src/domain/orders/sync-order-store.js";
+import { apiCaller, buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import {
+  type StandInOrder,
+  type StandInSite,
+  standInOrder,
+  WooCommerceStandIn,
+  wooTime,
+} from "../stand-ins/woocommerce/woocommerce-stand-in.js";
+
+/** A mug order numbered `n`: two mugs at 12.50, 5.99 shipping, 2.06 tax. */
+function mugOrder(n: number, updatedAt: string, changes: Partial<StandInOrder> = {}): StandInOrder {
+  return standInOrder(n, updatedAt, {
+    total: "33.05",
+    total_tax: "2.06",
+    shipping_total: "5.99",
+    line_items: [
+      {
+        id: n * 10,
+        name: "Mug",
+        product_id: 500,
+        variation_id: 0,
+        quantity: 2,
+        subtotal: "25.00",
+        total: "25.00",
+        sku: "MUG",
+        price: 12.5,
+        image: { id: 0, src: "" },
+        meta_data: [],
+      },
+    ],
+    ...changes,
+  });
+}
+
+describe("a WooCommerce store", () => {
+  const standIn = new WooCommerceStandIn();
+  let t: TestApp;
+  let merchant: TestAccount;
+  let site: StandInSite;
+  let storeId: number;
+  const call = apiCaller(() => t);
+
+  beforeAll(async () => {
+    await standIn.start();
+    t = await buildTestApp();
+    merchant = await createTestAccount(t.services);
+    site = standIn.addSite({
+      orders: [mugOrder(1, "2026-06-01T10:00:00Z"), mugOrder(2, "2026-06-02T10:00:00Z")],
+      products: [{ id: 500, weight: "350", variations: [] }],
+      weightUnit: "g",
+    });
+    const created = await call(merchant.auth, "POST", "/order_stores", {
+      order_store: {
+        name: "Woo shop",
+        service_type: "woocommerce",
+        credentials: {
+          site_url: standIn.siteUrl(site),
+          consumer_key: site.consumerKey,
+          consumer_secret: site.consumerSecret,
+          webhook_secret: site.webhookSecret,
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    storeId = created.json().order_store.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.stop();
+  });
+
+  const orders = async (status = "pending") =>
+    (await call(merchant.auth, "GET", `/order_stores/${storeId}/orders?status=${status}`)).json().orders;
+
+  it("imports the site's orders with exact money, items and weights, and a second sync duplicates none", async () => {
+    const synced = await syncOrderStore(t.services, { storeId }, { pageSize: 1 });
+    expect(synced).toMatchObject({
+      sync_status: "succeeded",
+      sync_error: null,
+      sync_cursor: "2026-06-02T10:00:00.000Z",
+    });
+    await syncOrderStore(t.services, { storeId, since: null });
+    const listed = await orders();
+    expect(listed.map((o: { order_number: string }) => o.order_number)).toEqual(["7001", "7002"]);
+    expect(listed[0]).toMatchObject({
+      order_store_type: "woocommerce",
+      order_id: 7001,
+      items_total: "25.0",
+      tax_total: "2.06",
+      shipping_total: "5.99",
+      total: "33.05",
+      payment_status: "paid",
+      order_status: "processing",
+      shipping_method: "Flat rate",
+      external_customer_email: "ada@example.com",
+      shipping_address: expect.objectContaining({ address1: "1 Main St", postal_code: "78701", country: "US" }),
+    });
+    expect(listed[0].items).toEqual([
+      expect.objectContaining({
+        sku: "MUG",
+        quantity: "2.0",
+        price: "12.5",
+        cost: "25.0",
+        weight: 12.35,
+        external_id: "10",
+      }),
+    ]);
+  });
+
+  it("picks up a change made on the site since the last sync, and a completed order arrives shipped", async () => {
+    const order = site.orders[1] as StandInOrder;
+    order.status = "completed";
+    order.date_modified_gmt = wooTime("2026-06-03T09:00:00Z");
+    site.orders.push(mugOrder(3, "2026-06-03T10:00:00Z"));
+    standIn.requests.length = 0;
+    await syncOrderStore(t.services, { storeId });
+    // Only what changed since the cursor was asked for.
+    expect(standIn.requests.filter((r) => r.startsWith("GET orders"))).toHaveLength(1);
+    expect((await orders()).map((o: { order_number: string }) => o.order_number)).toEqual(["7001", "7003"]);
+    expect(
+      (await orders("shipped")).map((o: { order_number: string; order_status: string }) => o.order_status),
+    ).toEqual(["completed"]);
+  });
+
+  it("marks the store failed with WooCommerce's words when the key is revoked, and keeps the orders", async () => {
+    const secret = site.consumerSecret;
+    site.consumerSecret = "cs_revoked";
+    try {
+      const failed = await syncOrderStore(t.services, { storeId });
+      expect(failed).toMatchObject({ sync_status: "failed", sync_error: expect.stringContaining("401") });
+      expect(await orders()).toHaveLength(2);
+    } finally {
+      site.consumerSecret = secret;
+    }
+    expect(await syncOrderStore(t.services, { storeId })).toMatchObject({ sync_status: "succeeded", sync_error: null });
+  });
+});
