@@ -273,6 +273,25 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description: "Orders are created and updated through the API only in `custom` stores.",
   },
+  "order_store.no_connector": {
+    status: 422,
+    description:
+      "The store has no platform to sync from: it is a `custom` store, or Porter has no connector for its type yet.",
+  },
+  "order_store.platform_failed": {
+    status: 422,
+    description:
+      "The store's platform refused the write-back of a shipment or its reversal (refused credentials, a missing permission, nothing left to fulfill) or did not answer; nothing was recorded, and the message carries the platform's words.",
+  },
+  "order_store.cancel_unsupported": {
+    status: 422,
+    description: "The store's platform cannot reverse a shipment written back to it; the shipment stays.",
+  },
+  "store_webhook.unverified": {
+    status: 401,
+    description:
+      "A platform webhook delivery whose signature does not match its body with the store's webhook secret (or the store has no webhook secret).",
+  },
   "order.not_found": { status: 404, description: "No order with this order number in the store." },
   "order.amount_too_large": {
     status: 422,

@@ -28,6 +28,7 @@ import { meterRoutes } from "./routes/meter/meter.routes.js";
 import { orderShipmentRoutes } from "./routes/order-stores/order-shipments.routes.js";
 import { orderStoreRoutes } from "./routes/order-stores/order-stores.routes.js";
 import { orderRoutes } from "./routes/order-stores/orders.routes.js";
+import { storeWebhookRoutes } from "./routes/order-stores/store-webhooks.routes.js";
 import { paymentMethodRoutes } from "./routes/payment-methods/payment-methods.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
@@ -137,6 +138,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
 
   await app.register(healthRoutes);
   await app.register(fileRoutes);
+  await app.register(storeWebhookRoutes);
 
   await app.register(async (api) => {
     registerAuth(api, keyLimit.admit);

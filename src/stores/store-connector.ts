@@ -23,8 +23,10 @@
  *   and a tracking note) and answers the platform's id for what it made (`platformShipmentId`,
  *   null when the platform has no such id). Porter calls it before it records the shipment: when
  *   it throws, nothing is recorded and the caller hears the platform's words.
- * - `cancelShipment(order, platformShipmentId)` reverses a write-back. A platform that cannot
- *   reverse one leaves `cancelShipment` undefined; Porter then refuses the cancel with 422
+ * - `cancelShipment(order, platformShipmentId)` reverses a write-back (`platformShipmentId` is what
+ *   `writeShipment` answered; null when it answered null or the shipment was recorded before the
+ *   store was connected: reverse what can be, or do nothing). A platform that cannot reverse one
+ *   leaves `cancelShipment` undefined; Porter then refuses the cancel with 422
  *   `order_store.cancel_unsupported` before it changes anything.
  * - `verifyWebhook(rawBody, headers)` checks a platform webhook delivery (the signature over the
  *   exact bytes received, with the store's webhook secret) and answers its topic, its delivery id
@@ -144,6 +146,11 @@ export interface ShipmentWriteBack {
   shipDate: string;
   /** Whether the platform should email the buyer. */
   notify: boolean;
+  /**
+   * The items this shipment carries, by the platform's line item id; absent or empty when it
+   * carries all that has not shipped yet. A platform that cannot ship part of an order may ignore it.
+   */
+  items?: { platformLineItemId: string; quantity: number }[];
 }
 
 export type WebhookVerdict =

@@ -148,6 +148,7 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
         url: `/api/v2/customers/${childId}/order_stores/999999`,
         body: { order_store: { name: "Shop" } },
       },
+      { method: "POST", url: `/api/v2/customers/${childId}/order_stores/999999/sync`, body: undefined },
       {
         method: "POST",
         url: `/api/v2/customers/${childId}/order_stores/999999/orders`,

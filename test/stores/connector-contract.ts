@@ -142,6 +142,7 @@ export function describeConnectorContract(name: string, harness: ContractHarness
         trackingUrl: null,
         shipDate: "2026-09-02T00:00:00.000Z",
         notify: false,
+        items: [],
       });
       expect(harness.trackingNumbersOf(3)).toEqual(["9400100000000000000001"]);
       if (connector.cancelShipment) {
@@ -153,6 +154,7 @@ export function describeConnectorContract(name: string, harness: ContractHarness
           trackingUrl: "https://example.com/track/1Z999",
           shipDate: "2026-09-02T00:00:00.000Z",
           notify: true,
+          items: [],
         });
         await again.cancelShipment?.(harness.refOf(4), written.platformShipmentId);
         expect(harness.trackingNumbersOf(4)).toEqual([]);

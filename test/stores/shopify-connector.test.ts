@@ -171,6 +171,7 @@ describe("the Shopify connector", () => {
       trackingUrl: null,
       shipDate: "2026-01-02T00:00:00.000Z",
       notify: true,
+      items: [],
     };
     const written = await connector.writeShipment(ref, shipment);
     expect(written.platformShipmentId).toMatch(/^\d+,\d+$/);

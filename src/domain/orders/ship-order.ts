@@ -4,8 +4,16 @@ import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { getStoreOrder } from "./custom-orders.js";
 import { amountCents } from "./order-input.js";
-import type { OrderShipmentRow } from "./orders.repository.js";
-import { resolveShippedItems, type ShipItemInput, shipmentStatusOf, shippedItemsOf } from "./shipped-items.js";
+import type { OrderStoreRow } from "./order-stores.repository.js";
+import type { OrderRecord, OrderShipmentRow } from "./orders.repository.js";
+import {
+  resolveShippedItems,
+  type ShipItemInput,
+  type ShippedItem,
+  shipmentStatusOf,
+  shippedItemsOf,
+} from "./shipped-items.js";
+import { openConnector, platformFailed, platformOf } from "./store-connection.js";
 
 export interface OrderShipmentInput {
   /** US dollars. */
@@ -31,10 +39,54 @@ async function liveShipments(db: Kysely<Database>, orderId: number): Promise<Ord
     .execute();
 }
 
+/** What the order's live shipments carried, and what this one carries (empty: all that is left). */
+async function carriedItems(db: Kysely<Database>, record: OrderRecord, items: OrderShipmentInput["items"]) {
+  const live = await liveShipments(db, record.order.id);
+  const carriedBefore = await shippedItemsOf(
+    db,
+    live.map((shipment) => shipment.id),
+  );
+  const carried = items?.length ? resolveShippedItems(record.items, carriedBefore, items) : [];
+  return { carriedBefore, carried };
+}
+
+const platformRef = (record: OrderRecord) => ({
+  platformOrderId: record.order.store_order_id ?? record.order.order_number,
+  orderNumber: record.order.order_number,
+});
+
+/** Tells the store's platform the order shipped; answers the platform's id for it (null for a custom store). */
+async function writeBack(
+  services: DomainServices,
+  store: OrderStoreRow,
+  record: OrderRecord,
+  input: OrderShipmentInput,
+  carried: readonly ShippedItem[],
+): Promise<string | null> {
+  const platform = platformOf(services, store);
+  if (!platform) return null;
+  try {
+    const written = await openConnector(services, store, platform).writeShipment(platformRef(record), {
+      trackingNumber: input.trackingNumber,
+      carrier: input.carrier,
+      service: input.service,
+      trackingUrl: null,
+      shipDate: input.shipDate,
+      notify: input.notify !== false,
+      items: carried.flatMap(({ itemKey, quantity }) =>
+        itemKey.startsWith("external:") ? [{ platformLineItemId: itemKey.slice("external:".length), quantity }] : [],
+      ),
+    });
+    return written.platformShipmentId;
+  } catch (error) {
+    throw platformFailed(error);
+  }
+}
+
 /**
  * Records a shipment made for the order (by Porter or elsewhere) and marks the order shipped, or
- * partial while some of its items have not shipped.
- * No platform is told yet: the connectors that would write it back are not built.
+ * partial while some of its items have not shipped. A platform store's platform is told first
+ * (Shopify: fulfillments with the tracking); when it refuses, nothing is recorded.
  */
 export async function shipOrder(
   services: DomainServices,
@@ -43,16 +95,18 @@ export async function shipOrder(
   orderNumber: string,
   input: OrderShipmentInput,
 ): Promise<OrderShipmentRow> {
-  const { record } = await getStoreOrder(services, scope, storeId, orderNumber);
+  const { store, record } = await getStoreOrder(services, scope, storeId, orderNumber);
   const costCents = amountCents("shipping_cost", input.shippingCost);
+  const platformShipmentId = await writeBack(
+    services,
+    store,
+    record,
+    input,
+    (await carriedItems(services.db, record, input.items)).carried,
+  );
   const now = services.clock.now().toISOString();
   return services.db.transaction().execute(async (trx) => {
-    const live = await liveShipments(trx, record.order.id);
-    const carriedBefore = await shippedItemsOf(
-      trx,
-      live.map((shipment) => shipment.id),
-    );
-    const carried = input.items?.length ? resolveShippedItems(record.items, carriedBefore, input.items) : [];
+    const { carriedBefore, carried } = await carriedItems(trx, record, input.items);
     const shipment = await trx
       .insertInto("order_shipments")
       .values({
@@ -64,7 +118,7 @@ export async function shipOrder(
         weight_oz: input.weightOz ?? null,
         shipping_cost_cents: costCents,
         notify: input.notify === false ? 0 : 1,
-        platform_shipment_id: null,
+        platform_shipment_id: platformShipmentId,
         shipment_id: null,
         cancelled_at: null,
         created_at: now,
@@ -89,14 +143,51 @@ export async function shipOrder(
   });
 }
 
-/** Marks the order's latest shipment cancelled; the order's status is what the shipments left make it. */
+/**
+ * Reverses the write-back on the store's platform, when the shipment was written back; a platform
+ * that cannot reverse one refuses the cancel before anything changes.
+ */
+async function reverseWriteBack(
+  services: DomainServices,
+  store: OrderStoreRow,
+  record: OrderRecord,
+  shipment: OrderShipmentRow,
+): Promise<void> {
+  const platform = platformOf(services, store);
+  if (!platform) return;
+  const connector = (() => {
+    try {
+      return openConnector(services, store, platform);
+    } catch (error) {
+      throw platformFailed(error);
+    }
+  })();
+  if (!connector.cancelShipment) {
+    throw new DomainError(
+      "order_store.cancel_unsupported",
+      `A ${store.service_type} store cannot take back a shipment written to it; cancel it on ${store.service_type} itself.`,
+    );
+  }
+  try {
+    await connector.cancelShipment(platformRef(record), shipment.platform_shipment_id);
+  } catch (error) {
+    throw platformFailed(error);
+  }
+}
+
+/**
+ * Marks the order's latest shipment cancelled, after reversing it on the store's platform; the
+ * order's status is what the shipments left make it.
+ */
 export async function cancelOrderShipment(
   services: DomainServices,
   scope: AccountScope,
   storeId: number,
   orderNumber: string,
 ): Promise<OrderShipmentRow> {
-  const { record } = await getStoreOrder(services, scope, storeId, orderNumber);
+  const { store, record } = await getStoreOrder(services, scope, storeId, orderNumber);
+  const toReverse = (await liveShipments(services.db, record.order.id)).at(-1);
+  if (toReverse) await reverseWriteBack(services, store, record, toReverse);
   const now = services.clock.now().toISOString();
   return services.db.transaction().execute(async (trx) => {
     const live = await liveShipments(trx, record.order.id);

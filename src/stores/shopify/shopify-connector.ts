@@ -76,6 +76,28 @@ function userErrorText(errors: readonly UserError[]): string {
   return errors.map((error) => (error.field ? `${error.field.join(".")}: ${error.message}` : error.message)).join("; ");
 }
 
+interface FulfillmentOrderLineItemsInput {
+  fulfillmentOrderId: string;
+  fulfillmentOrderLineItems?: { id: string; quantity: number }[];
+}
+
+/** The named items' quantities that are still to fulfill in one fulfillment order, or undefined when it holds none. */
+function partOf(
+  fulfillmentOrder: FulfillmentOrderNode,
+  wanted: Map<string, number>,
+): FulfillmentOrderLineItemsInput | undefined {
+  const lines = [];
+  for (const line of fulfillmentOrder.lineItems.nodes) {
+    const lineItemId = numericId(line.lineItem.id);
+    const quantity = Math.min(wanted.get(lineItemId) ?? 0, line.remainingQuantity);
+    if (quantity <= 0) continue;
+    lines.push({ id: line.id, quantity });
+    // A line item split over several fulfillment orders takes what is left from the next.
+    wanted.set(lineItemId, (wanted.get(lineItemId) ?? 0) - quantity);
+  }
+  return lines.length > 0 ? { fulfillmentOrderId: fulfillmentOrder.id, fulfillmentOrderLineItems: lines } : undefined;
+}
+
 /** A Shopify shop through its Admin GraphQL API (see store-connector.ts for what each method promises). */
 export class ShopifyConnector implements StoreConnector {
   readonly #client: ShopifyClient;
@@ -118,16 +140,21 @@ export class ShopifyConnector implements StoreConnector {
 
   /**
    * One fulfillment per location the order's open fulfillment orders are assigned to (Shopify
-   * fulfills from one location at a time), all with the same tracking. Answers the fulfillments'
-   * ids, comma separated.
+   * fulfills from one location at a time), all with the same tracking; a shipment naming items
+   * fulfills just those quantities. Answers the fulfillments' ids, comma separated.
    */
   async writeShipment(order: PlatformOrderRef, shipment: ShipmentWriteBack): Promise<{ platformShipmentId: string }> {
-    const byLocation = new Map<string, FulfillmentOrderNode[]>();
+    const byLocation = new Map<string, FulfillmentOrderLineItemsInput[]>();
+    const wanted = new Map((shipment.items ?? []).map((item) => [item.platformLineItemId, item.quantity]));
     for (const fulfillmentOrder of await this.#fulfillmentOrders(order)) {
       if (!fulfillmentOrder.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT")) continue;
+      const entry = !shipment.items?.length
+        ? { fulfillmentOrderId: fulfillmentOrder.id }
+        : partOf(fulfillmentOrder, wanted);
+      if (!entry) continue;
       const location =
         fulfillmentOrder.assignedLocation?.location?.id ?? fulfillmentOrder.assignedLocation?.name ?? "unassigned";
-      byLocation.set(location, [...(byLocation.get(location) ?? []), fulfillmentOrder]);
+      byLocation.set(location, [...(byLocation.get(location) ?? []), entry]);
     }
     if (byLocation.size === 0) {
       throw new StoreConnectorError(
@@ -137,10 +164,10 @@ export class ShopifyConnector implements StoreConnector {
     }
     const company = TRACKING_COMPANIES[shipment.carrier.trim().toLowerCase()] ?? shipment.carrier;
     const ids: string[] = [];
-    for (const fulfillmentOrders of byLocation.values()) {
+    for (const lineItemsByFulfillmentOrder of byLocation.values()) {
       const answer = await this.#client.query<FulfillmentCreateAnswer>(FULFILLMENT_CREATE, {
         fulfillment: {
-          lineItemsByFulfillmentOrder: fulfillmentOrders.map((fo) => ({ fulfillmentOrderId: fo.id })),
+          lineItemsByFulfillmentOrder,
           notifyCustomer: shipment.notify,
           trackingInfo: {
             company,
@@ -160,10 +187,9 @@ export class ShopifyConnector implements StoreConnector {
     return { platformShipmentId: ids.join(",") };
   }
 
-  async cancelShipment(order: PlatformOrderRef, platformShipmentId: string | null): Promise<void> {
-    if (!platformShipmentId) {
-      throw new StoreConnectorError("not_found", `order ${order.orderNumber} has no Shopify fulfillment to cancel`);
-    }
+  async cancelShipment(_order: PlatformOrderRef, platformShipmentId: string | null): Promise<void> {
+    // Recorded before the store was connected: nothing was written to Shopify.
+    if (!platformShipmentId) return;
     for (const id of platformShipmentId.split(",")) {
       const answer = await this.#client.query<FulfillmentCancelAnswer>(FULFILLMENT_CANCEL, {
         id: gid("Fulfillment", id),

@@ -39,7 +39,10 @@ export const LINE_ITEMS_QUERY = `query PorterOrderLineItems($id: ID!, $after: St
 export const FULFILLMENT_ORDERS_QUERY = `query PorterFulfillmentOrders($id: ID!) {
   order(id: $id) {
     fulfillmentOrders(first: 50) {
-      nodes { id status assignedLocation { name location { id } } supportedActions { action } }
+      nodes {
+        id status assignedLocation { name location { id } } supportedActions { action }
+        lineItems(first: 250) { nodes { id remainingQuantity lineItem { id } } }
+      }
     }
   }
 }`;
@@ -139,6 +142,7 @@ export interface FulfillmentOrderNode {
   status: string;
   assignedLocation: { name: string; location: { id: string } | null } | null;
   supportedActions: { action: string }[];
+  lineItems: { nodes: { id: string; remainingQuantity: number; lineItem: { id: string } }[] };
 }
 
 export interface FulfillmentOrdersAnswer {

@@ -62,6 +62,7 @@ export interface StandInFulfillment {
   id: number;
   orderId: number;
   fulfillmentOrderIds: string[];
+  lineItems: { lineItemId: number; quantity: number }[];
   status: "SUCCESS" | "CANCELLED";
   trackingInfo: { company?: string; number?: string; url?: string };
   notifyCustomer: boolean;
@@ -404,59 +405,72 @@ export class ShopifyStandIn {
     return shop.orders.find((order) => order.id === id);
   }
 
+  /** Quantity of a line item live fulfillments carry. */
+  #fulfilled(shop: StandInShop, lineItemId: number): number {
+    return shop.fulfillments
+      .filter((f) => f.status === "SUCCESS")
+      .flatMap((f) => f.lineItems)
+      .filter((line) => line.lineItemId === lineItemId)
+      .reduce((sum, line) => sum + line.quantity, 0);
+  }
+
   #fulfillmentOrders(shop: StandInShop, order: StandInOrder) {
     const locations = [...new Set(order.lineItems.map((item) => item.locationId))];
     return locations.map((locationId) => {
-      const id = `gid://shopify/FulfillmentOrder/${order.id * 100 + locationId}`;
-      const closed = shop.fulfillments.some((f) => f.status === "SUCCESS" && f.fulfillmentOrderIds.includes(id));
-      const unfulfillable = order.cancelledAt !== null;
+      const lines = order.lineItems
+        .filter((item) => item.locationId === locationId)
+        .map((item) => ({
+          id: `gid://shopify/FulfillmentOrderLineItem/${item.id}`,
+          remainingQuantity: item.quantity - this.#fulfilled(shop, item.id),
+          totalQuantity: item.quantity,
+          lineItem: { id: `gid://shopify/LineItem/${item.id}` },
+        }));
+      const remaining = lines.reduce((sum, line) => sum + line.remainingQuantity, 0);
+      const total = lines.reduce((sum, line) => sum + line.totalQuantity, 0);
+      const cancelled = order.cancelledAt !== null;
+      const status = cancelled ? "CANCELLED" : remaining === 0 ? "CLOSED" : remaining < total ? "IN_PROGRESS" : "OPEN";
       return {
-        id,
-        status: unfulfillable ? "CANCELLED" : closed ? "CLOSED" : "OPEN",
+        id: `gid://shopify/FulfillmentOrder/${order.id * 100 + locationId}`,
+        status,
         assignedLocation: { name: `Location ${locationId}`, location: { id: `gid://shopify/Location/${locationId}` } },
-        supportedActions: closed || unfulfillable ? [] : [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }],
+        supportedActions: cancelled || remaining === 0 ? [] : [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }],
+        lineItems: { nodes: lines },
       };
     });
   }
 
   #createFulfillment(shop: StandInShop, input: FulfillmentInput) {
+    const refuse = (message: string) => ({ fulfillment: null, userErrors: [{ field: ["fulfillment"], message }] });
     const pairs = input?.lineItemsByFulfillmentOrder ?? [];
-    if (pairs.length === 0) {
-      return {
-        fulfillment: null,
-        userErrors: [{ field: ["fulfillment", "lineItemsByFulfillmentOrder"], message: "can't be blank" }],
-      };
-    }
-    const ids = pairs.map((pair) => pair.fulfillmentOrderId);
-    const orderId = Math.floor(Number(ids[0]?.split("/").at(-1)) / 100);
+    if (pairs.length === 0) return refuse("lineItemsByFulfillmentOrder can't be blank");
+    const orderId = Math.floor(Number(pairs[0]?.fulfillmentOrderId.split("/").at(-1)) / 100);
     const order = isSource(shop.orders) ? undefined : shop.orders.find((o) => o.id === orderId);
-    if (!order)
-      return {
-        fulfillment: null,
-        userErrors: [{ field: ["fulfillment"], message: "Fulfillment order does not exist." }],
-      };
-    const open = this.#fulfillmentOrders(shop, order)
-      .filter((fo) => fo.status === "OPEN")
-      .map((fo) => fo.id);
-    const locations = new Set(ids.map((id) => Number(id.split("/").at(-1)) % 100));
-    if (ids.some((id) => !open.includes(id))) {
-      return {
-        fulfillment: null,
-        userErrors: [{ field: ["fulfillment"], message: "Fulfillment order is not in an open state." }],
-      };
+    if (!order) return refuse("Fulfillment order does not exist.");
+    const open = this.#fulfillmentOrders(shop, order);
+    const locations = new Set<string>();
+    const carried: { lineItemId: number; quantity: number }[] = [];
+    for (const pair of pairs) {
+      const fulfillmentOrder = open.find((fo) => fo.id === pair.fulfillmentOrderId);
+      if (!fulfillmentOrder || fulfillmentOrder.supportedActions.length === 0) {
+        return refuse("Fulfillment order is not in an open state.");
+      }
+      locations.add(fulfillmentOrder.assignedLocation.location.id);
+      const asked =
+        pair.fulfillmentOrderLineItems ??
+        fulfillmentOrder.lineItems.nodes.map((line) => ({ id: line.id, quantity: line.remainingQuantity }));
+      for (const { id, quantity } of asked) {
+        const line = fulfillmentOrder.lineItems.nodes.find((l) => l.id === id);
+        if (!line) return refuse(`Fulfillment order line item ${id} does not exist.`);
+        if (quantity > line.remainingQuantity) return refuse("Invalid fulfillment order line item quantity requested.");
+        if (quantity > 0) carried.push({ lineItemId: Number(id.split("/").at(-1)), quantity });
+      }
     }
-    if (locations.size > 1) {
-      return {
-        fulfillment: null,
-        userErrors: [
-          { field: ["fulfillment"], message: "All fulfillment orders must be assigned to the same location." },
-        ],
-      };
-    }
+    if (locations.size > 1) return refuse("All fulfillment orders must be assigned to the same location.");
     const fulfillment: StandInFulfillment = {
       id: this.#nextFulfillmentId++,
       orderId,
-      fulfillmentOrderIds: ids,
+      fulfillmentOrderIds: pairs.map((pair) => pair.fulfillmentOrderId),
+      lineItems: carried,
       status: "SUCCESS",
       trackingInfo: input.trackingInfo ?? {},
       notifyCustomer: input.notifyCustomer ?? false,
@@ -467,7 +481,10 @@ export class ShopifyStandIn {
 }
 
 interface FulfillmentInput {
-  lineItemsByFulfillmentOrder?: { fulfillmentOrderId: string }[];
+  lineItemsByFulfillmentOrder?: {
+    fulfillmentOrderId: string;
+    fulfillmentOrderLineItems?: { id: string; quantity: number }[];
+  }[];
   notifyCustomer?: boolean;
   trackingInfo?: { company?: string; number?: string; url?: string };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
+import type { OrderShipmentRow } from "../../../domain/orders/orders.repository.js";
 import { cancelOrderShipment, shipOrder } from "../../../domain/orders/ship-order.js";
 import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
 import { parseInstant } from "../dates.js";
@@ -35,11 +36,21 @@ type ShipOrderBody = Static<typeof ShipOrderBody>;
 
 /** eHub types the ids as numbers here and as strings in the cancel answer (reference A-42). */
 const Shipped = Type.Object({
-  shipment: Type.Object({ id: Type.Integer(), shipment_id: Type.Union([Type.Integer(), Type.Null()]) }),
+  shipment: Type.Object({ id: Type.Integer(), shipment_id: Type.Union([Type.Integer(), Type.String(), Type.Null()]) }),
 });
 const Cancelled = Type.Object({
   shipment: Type.Object({ id: Type.String(), shipment_id: Type.Union([Type.String(), Type.Null()]) }),
 });
+
+/**
+ * The platform's id for the written-back shipment (a Shopify fulfillment; the first when the
+ * order shipped from several locations), typed as eHub types each answer; null for custom stores.
+ */
+function platformShipmentId(shipment: OrderShipmentRow, as: "number" | "string"): number | string | null {
+  const first = shipment.platform_shipment_id?.split(",")[0];
+  if (!first) return null;
+  return as === "number" && /^[1-9]\d{0,14}$/.test(first) ? Number(first) : first;
+}
 
 /** Ship an order and cancel its shipment (eHub §3.23, §3.24). */
 export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
@@ -69,7 +80,9 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
           notify: body.notify,
           items: body.items,
         });
-        return reply.code(201).send({ shipment: { id: shipment.id, shipment_id: null } });
+        return reply
+          .code(201)
+          .send({ shipment: { id: shipment.id, shipment_id: platformShipmentId(shipment, "number") } });
       },
     );
 
@@ -80,7 +93,7 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
           tags: ["Orders"],
           summary: "Cancel an order's latest shipment; with none left the order is pending again",
           params: OrderParams,
-          response: { 201: Cancelled, ...errorResponses(400, 401, 404, 409) },
+          response: { 201: Cancelled, ...errorResponses(400, 401, 404, 409, 422) },
         },
       },
       async (request, reply) => {
@@ -91,7 +104,9 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
           params.order_store_id,
           params.order_number,
         );
-        return reply.code(201).send({ shipment: { id: String(shipment.id), shipment_id: null } });
+        return reply
+          .code(201)
+          .send({ shipment: { id: String(shipment.id), shipment_id: platformShipmentId(shipment, "string") } });
       },
     );
   }

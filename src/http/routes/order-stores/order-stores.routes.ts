@@ -8,6 +8,7 @@ import {
   getOrderStore,
 } from "../../../domain/orders/order-stores.js";
 import type { OrderStoreRow } from "../../../domain/orders/order-stores.repository.js";
+import { requestOrderStoreSync } from "../../../domain/orders/sync-order-store.js";
 import { errorResponses, IdParam } from "../schemas.js";
 
 const OrderStore = Type.Object(
@@ -60,6 +61,27 @@ function present(row: OrderStoreRow): Static<typeof OrderStore> {
 }
 
 const Answer = Type.Object({ order_store: Type.Ref("OrderStore") });
+
+const Nullable = (schema: ReturnType<typeof Type.String>) => Type.Union([schema, Type.Null()]);
+const SyncAnswer = Type.Object({
+  sync: Type.Object({
+    order_store_id: Type.Integer(),
+    status: Nullable(Type.String({ description: "queued, running, succeeded or failed; null before the first sync" })),
+    error: Nullable(Type.String({ description: "Why the last sync failed, in the platform's words" })),
+    last_synced_at: Nullable(Type.String({ description: "When the last sync that read every page started" })),
+  }),
+});
+
+function presentSync(row: OrderStoreRow): Static<typeof SyncAnswer> {
+  return {
+    sync: {
+      order_store_id: row.id,
+      status: row.sync_status,
+      error: row.sync_error,
+      last_synced_at: row.last_synced_at,
+    },
+  };
+}
 
 /** Order stores (eHub §3.20) and, since a self-hosted Porter has no portal, their management. */
 export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
@@ -136,6 +158,35 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
         credentials: input.credentials,
       });
       return { order_store: present(row) };
+    },
+  );
+
+  app.get(
+    "/order_stores/:id/sync",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "The store's sync state: the last sync's outcome and the platform's words when it failed",
+        params: IdParam,
+        response: { 200: SyncAnswer, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => presentSync(await getOrderStore(app.services, request.scope, idOf(request.params))),
+  );
+
+  app.post(
+    "/order_stores/:id/sync",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Import the platform store's new and changed orders now (queued; answers the store's sync state)",
+        params: IdParam,
+        response: { 202: SyncAnswer, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const row = await requestOrderStoreSync(app.services, request.scope, idOf(request.params));
+      return reply.code(202).send(presentSync(row));
     },
   );
 
