@@ -27,6 +27,8 @@ export interface Config {
   webhookConcurrency: number;
   /** How many times faster than the clock sandbox parcels travel (demos); 1 is real time. */
   sandboxTimeScale: number;
+  /** Percent of sandbox USPS parcels whose audit at acceptance finds them different from their labels. */
+  sandboxAuditPercent: number;
   /** How long an idempotency key stays its holder's without the holder renewing it. */
   idempotencyLeaseMs: number;
   /**
@@ -119,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: flag(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS"),
     webhookConcurrency: integer(env, "WEBHOOK_CONCURRENCY", 8, 1, 1000),
     sandboxTimeScale: integer(env, "SANDBOX_TIME_SCALE", 1, 1, 100_000),
+    sandboxAuditPercent: integer(env, "SANDBOX_AUDIT_PERCENT", 2, 0, 100),
     idempotencyLeaseMs: integer(env, "IDEMPOTENCY_LEASE_MS", 10_000, 1000, 600_000),
     uspsApiBaseUrl: baseUrl(env, "USPS_API_BASE_URL"),
     upsApiBaseUrl: baseUrl(env, "UPS_API_BASE_URL"),

@@ -42,7 +42,10 @@ export function jobHandlers(services: AppServices): JobHandlers {
     [RECOVER_PURCHASE_JOB]: async (payload) =>
       recoverPurchase(services, (payload as { shipmentId: number }).shipmentId),
     [REFRESH_TRACKING_JOB]: async (payload) =>
-      refreshTracking(services, payload as RefreshTrackingPayload, { timeScale: services.config.sandboxTimeScale }),
+      refreshTracking(services, payload as RefreshTrackingPayload, {
+        timeScale: services.config.sandboxTimeScale,
+        auditPercent: services.config.sandboxAuditPercent,
+      }),
     [SETTLE_REFUND_JOB]: async (payload) => settleRefund(services, (payload as { meterEntryId: number }).meterEntryId),
     [GENERATE_MANIFESTS_JOB]: async (payload) => generateManifests(services, payload as ManifestPayload),
     [POSTAL_CLOSE_OUT_JOB]: async (payload) => void (await closeOutPostalDay(services, payload as CloseOutPayload)),

@@ -237,6 +237,24 @@ export const ERROR_CATALOGUE = {
     description: "The sandbox shipment cannot reach the named status from where its journey is.",
   },
   "sandbox.test_mode_only": { status: 403, description: "Sandbox controls work with test API keys only." },
+  "adjustment.carrier_not_supported": {
+    status: 422,
+    description: "Only USPS parcels get postage adjustments (the sandbox adjust control).",
+  },
+  "adjustment.unknown_service": { status: 422, description: "`adj_service` is not a USPS service code." },
+  "adjustment.not_priced": {
+    status: 422,
+    description:
+      "USPS cannot carry the package as measured (too heavy, too large for the service …); the message says why.",
+  },
+  "adjustment.no_change": {
+    status: 422,
+    description: "The package as measured costs what its label paid, so USPS makes no adjustment.",
+  },
+  "adjustment.already_adjusted": {
+    status: 409,
+    description: "Every parcel of the shipment has been adjusted already.",
+  },
   "parcel.not_found": { status: 404, description: "No parcel with this id in the shipment." },
   "file.not_found": { status: 404, description: "No stored file has this name." },
   "subscription.not_found": {

@@ -35,7 +35,12 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new ManualClock();
-  const config = { ...loadConfig({ LOG_LEVEL: "silent" }), databaseUrl: database.url, ...options.config };
+  // No sandbox USPS audits unless a test asks for them: a surprise adjustment would move balances.
+  const config = {
+    ...loadConfig({ LOG_LEVEL: "silent", SANDBOX_AUDIT_PERCENT: "0" }),
+    databaseUrl: database.url,
+    ...options.config,
+  };
   const secrets = new SecretBox(randomBytes(32));
   const services: AppServices = {
     config,

@@ -137,6 +137,11 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
         url: `/api/v2/customers/${childId}/sandbox/shipments/999999/advance`,
         body: { to: "in_transit" },
       },
+      {
+        method: "POST",
+        url: `/api/v2/customers/${childId}/sandbox/shipments/999999/adjust`,
+        body: { adj_weight: 70 },
+      },
       { method: "PUT", url: `/api/v2/customers/${childId}/shipments/999999/cancel`, body: undefined },
       {
         method: "POST",

@@ -95,7 +95,7 @@ export async function advanceTracking(
         nextEventAt: null,
       },
     }));
-    await storeReports(services, trx, current, reports, now);
+    await storeReports(services, trx, current, reports, now, options);
     // Read again at once: the read finds nothing new and schedules itself for the next event.
     await scheduleTrackingRefresh(services, trx, shipment.id, now);
   });

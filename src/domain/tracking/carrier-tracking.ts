@@ -8,6 +8,8 @@ import type { ParcelRow, ShipmentRow } from "../shipments/shipments.repository.j
 /** How the sandbox carriers' clock runs (`SANDBOX_TIME_SCALE`); real carriers ignore it. */
 export interface TrackingOptions {
   timeScale: number;
+  /** Percent of sandbox USPS parcels found different from their labels when accepted (`SANDBOX_AUDIT_PERCENT`). */
+  auditPercent?: number;
 }
 
 /** Asks the shipment's carrier for one parcel's tracking as of `asOf`. */

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import { CarrierCallError } from "../../carriers/api-client/carrier-http-client.js";
 import { CarrierError, type TrackingReport } from "../../carriers/carrier.js";
 import type { Database } from "../../storage/schema.js";
+import { auditAcceptedParcels } from "../adjustments/adjust-shipment.js";
 import { carrierServiceStatuses, sellingCarrierOf } from "../carriers/carrier-connections.js";
 import type { DomainServices } from "../services.js";
 import { isTrackable } from "../shipments/shipment-status.js";
@@ -75,7 +76,7 @@ export async function refreshTracking(
       await scheduleTrackingRefresh(services, trx, shipment.id, nextRefreshAt(labelCreatedAt, now, null));
       return;
     }
-    await storeReports(services, trx, current, reports, now);
+    await storeReports(services, trx, current, reports, now, options);
     const after = await trx.selectFrom("shipments").select("status").where("id", "=", shipment.id).executeTakeFirst();
     const nextEvent = reports
       .map((r) => r.report.nextEventAt)
@@ -138,6 +139,7 @@ export async function storeReports(
   current: TrackingWrite,
   reports: readonly ParcelReport[],
   now: Date,
+  options: TrackingOptions,
 ): Promise<void> {
   const fresh: NewTrackingEvent[] = [];
   for (const { parcelId, report } of reports) {
@@ -160,7 +162,14 @@ export async function storeReports(
       .where("id", "=", parcelId)
       .execute();
   }
-  await recordTrackingEvents(services, trx, current, fresh);
+  const stored = await recordTrackingEvents(services, trx, current, fresh);
+  // USPS audits a parcel once it has it: the first in-transit event is its acceptance.
+  const accepted = current.parcels.filter(
+    (parcel) =>
+      stored.some((e) => e.parcel_id === parcel.id && e.status === "in_transit") &&
+      !current.stored.some((e) => e.parcel_id === parcel.id && e.status === "in_transit"),
+  );
+  await auditAcceptedParcels(services, trx, current.shipment, accepted, options.auditPercent ?? 0);
 }
 
 /** A label's tracking is first read a minute after purchase, when the carrier has its data. */
