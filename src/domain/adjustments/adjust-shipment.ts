@@ -172,7 +172,7 @@ export async function auditAcceptedParcels(
 ): Promise<void> {
   if (shipment.carrier_code !== "usps" || percent <= 0 || accepted.length === 0) return;
   // The sandbox audits what the sandbox sold; a real USPS account's adjustments are USPS's own.
-  if ((await sellingCarrierOf(services, shipment)) !== usps()) return;
+  if ((await sellingCarrierOf(services, shipment, trx)) !== usps()) return;
   const adjusted = await adjustedParcelIds(trx, shipment.id);
   for (const parcel of accepted) {
     if (!parcel.tracking_number || adjusted.has(parcel.id)) continue;

@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
 import type { CarrierApiHealth } from "../../carriers/api-client/call-guard.js";
 import type { CarrierAdapter, CarrierApi } from "../../carriers/carrier.js";
 import { findCarrier } from "../../carriers/registry.js";
+import type { Database } from "../../storage/schema.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import {
@@ -40,11 +42,11 @@ export function carrierOf(services: DomainServices, connection: CarrierAccountRo
 export async function sellingCarrierOf(
   services: DomainServices,
   shipment: { id: number; carrier_code: string; carrier_account_id: number | null },
+  /** The transaction to read in, when the caller holds one. */
+  db: Kysely<Database> = services.db,
 ): Promise<CarrierAdapter> {
   const connection =
-    shipment.carrier_account_id === null
-      ? undefined
-      : await findCarrierAccount(services.db, shipment.carrier_account_id);
+    shipment.carrier_account_id === null ? undefined : await findCarrierAccount(db, shipment.carrier_account_id);
   const carrier = connection ? carrierOf(services, connection) : findCarrier(shipment.carrier_code);
   if (!carrier) throw new Error(`shipment ${shipment.id} has the unknown carrier ${shipment.carrier_code}`);
   return carrier;
