@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock.js";
-import type { CarrierAuth } from "./carrier-http-client.js";
+import type { CarrierAuth, CarrierHttpClient, CarrierHttpRequest } from "./carrier-http-client.js";
 
 /** A token is replaced this long before the carrier says it expires, so no call carries a dying token. */
 const TOKEN_RENEWAL_MARGIN_MS = 5 * 60_000;
@@ -8,6 +8,24 @@ export interface IssuedToken {
   accessToken: string;
   /** Seconds the carrier says the token lives. */
   expiresInS: number;
+}
+
+/**
+ * Asks the carrier's token endpoint for a token, without the connection's own auth, in the body
+ * shape the carrier wants; reads RFC 6749's `access_token` and `expires_in` (a number, or digits
+ * as some carriers write it) from the answer.
+ */
+export async function requestToken(
+  client: CarrierHttpClient,
+  request: Pick<CarrierHttpRequest, "path" | "json" | "form" | "headers">,
+): Promise<IssuedToken> {
+  const answer = await client.send({ method: "POST", purpose: "auth", authorized: false, ...request });
+  const token = answer.json as { access_token?: unknown; expires_in?: unknown } | undefined;
+  const lifetimeS = Number(token?.expires_in);
+  if (typeof token?.access_token !== "string" || !(lifetimeS > 0)) {
+    throw client.error(`${client.displayName} answered the token request with something that is not a token.`);
+  }
+  return { accessToken: token.access_token, expiresInS: lifetimeS };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type http from "node:http";
+import type { FedexTokenResponse } from "../../../src/carriers/fedex/api/fedex-wire.js";
 import { fedex12CheckDigit } from "../../../src/carriers/sandbox/check-digits.js";
 import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
 
@@ -259,12 +260,13 @@ export class FedexStandIn {
     }
     const token = randomBytes(24).toString("base64url");
     this.#tokens.add(token);
-    sendJson(res, 200, {
+    const answer: FedexTokenResponse = {
       access_token: token,
       token_type: "bearer",
       expires_in: this.tokenLifetimeSeconds,
       scope: "CXS",
-    });
+    };
+    sendJson(res, 200, answer);
   }
 
   #account(body: Body, problems: Problem[]): void {
@@ -386,6 +388,7 @@ export class FedexStandIn {
       );
     }
     const packages = checkPackages(shipment, problems);
+    checkCustoms(shipment, problems);
     const serviceType = RENAMED[shipment.serviceType as string] ?? (shipment.serviceType as string);
     if (problems.length === 0 && !SERVICES[serviceType]) {
       problems.push({ code: "SERVICE.TYPE.INVALID", message: "Invalid service type. Please update and try again." });
@@ -408,6 +411,10 @@ export class FedexStandIn {
     }
     const service = SERVICES[serviceType]!;
     const deliveryDate = addBusinessDays(shipDate, service.days);
+    const to = ((recipients as Body[])[0]?.address ?? {}) as Body;
+    const from = ((shipment.shipper as Body).address ?? {}) as Body;
+    const residential = to.residential === true;
+    const zone = standInZone(String(from.postalCode), String(to.postalCode));
     return [
       200,
       {
@@ -442,6 +449,13 @@ export class FedexStandIn {
                 carrierCode: service.express ? "FDXE" : "FDXG",
                 masterTrackingId: { trackingIdType: service.express ? "EXPRESS" : "GROUND", trackingNumber: master },
                 operationalDetail: { deliveryDate, transitTime: `${DAY_WORDS[service.days - 1]}_DAYS` },
+                shipmentRating: shipmentRating(
+                  service,
+                  packages,
+                  zone,
+                  residential,
+                  String(shipment.packagingType) !== "YOUR_PACKAGING",
+                ),
               },
               alerts: [],
             },
@@ -653,6 +667,30 @@ function checkParty(party: unknown, where: string, problems: Problem[]): void {
   if (!contact.phoneNumber) problems.push(missing(`${where}.contact.phoneNumber`));
 }
 
+/** A shipment that crosses a border needs its customs clearance: the commercial invoice and described commodities. */
+function checkCustoms(shipment: Body, problems: Problem[]): void {
+  const from = ((shipment.shipper as Body | undefined)?.address as Body | undefined)?.countryCode;
+  const to = ((shipment.recipients as Body[] | undefined)?.[0]?.address as Body | undefined)?.countryCode;
+  if (!from || !to || from === to) return;
+  const customs = shipment.customsClearanceDetail as Body | undefined;
+  if (!customs) {
+    problems.push(missing("requestedShipment.customsClearanceDetail"));
+    return;
+  }
+  if (typeof customs.commercialInvoice !== "object")
+    problems.push(missing("requestedShipment.customsClearanceDetail.commercialInvoice"));
+  const commodities = customs.commodities;
+  if (!Array.isArray(commodities) || commodities.length === 0) {
+    problems.push(missing("requestedShipment.customsClearanceDetail.commodities"));
+    return;
+  }
+  for (const [i, commodity] of commodities.entries()) {
+    if (!(commodity as Body)?.description) {
+      problems.push(missing(`requestedShipment.customsClearanceDetail.commodities[${i}].description`));
+    }
+  }
+}
+
 /** The package lines' weights in pounds; each needs `weight.units` (LB or KG) and `weight.value`. */
 function checkPackages(shipment: Body, problems: Problem[]): number[] {
   const lines = shipment.requestedPackageLineItems;
@@ -738,6 +776,37 @@ function rated(
       surCharges: surcharges,
       currency: "USD",
     },
+  };
+}
+
+/** The Ship API's rating: the same prices the rate quote gives, under the Ship API's names. */
+function shipmentRating(
+  service: (typeof SERVICES)[string],
+  packages: number[],
+  zone: number,
+  residential: boolean,
+  oneRate: boolean,
+) {
+  const pounds = packages.reduce((sum, p) => sum + Math.max(1, Math.ceil(p)), 0);
+  const baseCents = oneRate
+    ? service.perPound * 2 + service.perZone * zone
+    : service.perPound * pounds + service.perZone * zone;
+  const account = rated("ACCOUNT", baseCents, residential && !oneRate, zone, pounds, oneRate);
+  const { surCharges, rateZone, totalBillingWeight } = account.shipmentRateDetail;
+  return {
+    actualRateType: "PAYOR_ACCOUNT_SHIPMENT",
+    shipmentRateDetails: [
+      {
+        rateType: "PAYOR_ACCOUNT_SHIPMENT",
+        rateZone,
+        totalBaseCharge: account.totalBaseCharge,
+        totalNetCharge: account.totalNetCharge,
+        totalNetFedExCharge: account.totalNetFedExCharge,
+        totalBillingWeight,
+        surcharges: surCharges,
+        currency: "USD",
+      },
+    ],
   };
 }
 

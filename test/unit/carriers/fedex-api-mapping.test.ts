@@ -177,10 +177,9 @@ describe("labels", () => {
     expect(fedexLabelSpec("pdf", "4x6")).toEqual({
       imageType: "PDF",
       labelStockType: "PAPER_4X6",
-      contentType: "application/pdf",
       widthIn: 4,
       heightIn: 6,
-      dpi: null,
+      dpi: 72,
     });
     expect(fedexLabelSpec("zpl", "4x6")).toMatchObject({ imageType: "ZPLII", labelStockType: "STOCK_4X6", dpi: 203 });
     expect(fedexLabelSpec("epl2", "4x8")).toMatchObject({ imageType: "EPL2", labelStockType: "STOCK_4X8" });
@@ -232,7 +231,7 @@ describe("tracking", () => {
     });
     expect(events).toEqual([
       {
-        sequence: 0,
+        sequence: 1,
         occurredAt: new Date("2026-11-26T14:00:00Z"),
         code: "OC",
         secondaryCode: "IN",
@@ -244,7 +243,7 @@ describe("tracking", () => {
         country: null,
       },
       {
-        sequence: 1,
+        sequence: 2,
         occurredAt: new Date("2026-11-27T15:10:00Z"),
         code: "DL",
         secondaryCode: "DL",

@@ -16,6 +16,7 @@ import type {
   FedexRequestedPackage,
   FedexResolvedAddress,
   FedexScanEvent,
+  FedexShipmentRating,
   FedexSurcharge,
   FedexTrackResult,
 } from "./fedex-wire.js";
@@ -193,6 +194,49 @@ export function quoteFromRatedShipment(detail: FedexRatedShipmentDetail, parcels
   );
 }
 
+/**
+ * The Ship API's rating of a shipment as the rate quote's shape: the account's rate where FedEx
+ * gives one (`…_ACCOUNT_…`), else the one it says it charged (`actualRateType`).
+ */
+export function shipmentRatingDetail(rating: FedexShipmentRating | undefined): FedexRatedShipmentDetail | undefined {
+  const details = rating?.shipmentRateDetails ?? [];
+  const chosen =
+    details.find((d) => d.rateType?.includes("ACCOUNT")) ??
+    details.find((d) => d.rateType === rating?.actualRateType) ??
+    details[0];
+  if (!chosen) return undefined;
+  return {
+    rateType: chosen.rateType,
+    totalBaseCharge: chosen.totalBaseCharge,
+    totalNetCharge: chosen.totalNetCharge,
+    totalNetFedExCharge: chosen.totalNetFedExCharge,
+    shipmentRateDetail: {
+      rateZone: chosen.rateZone,
+      totalBillingWeight: chosen.totalBillingWeight,
+      surCharges: chosen.surcharges,
+      taxes: chosen.taxes,
+    },
+  };
+}
+
+/**
+ * A shipment's quote shared among its parcels, line by line: FedEx bills a multi-piece shipment
+ * as a whole, so each parcel carries an even share and the first the odd cents.
+ */
+export function splitQuote(quote: RateQuote, parcels: readonly RatedParcel[]): RateQuote[] {
+  const count = parcels.length;
+  if (count <= 1) return [quote];
+  return parcels.map((parcel, index) =>
+    quoteFromLines(
+      quote.lines.map((line) => {
+        const share = Math.trunc(line.amountCents / count);
+        return { ...line, amountCents: index === 0 ? line.amountCents - share * (count - 1) : share };
+      }),
+      parcel.weightOz,
+    ),
+  );
+}
+
 /** A readable rated detail: a finite net charge Porter can sell at. */
 export function readableRate(detail: FedexRatedShipmentDetail | undefined): detail is FedexRatedShipmentDetail {
   const total = detail?.totalNetCharge ?? detail?.totalNetFedExCharge;
@@ -236,19 +280,11 @@ const IMAGE_TYPES: Readonly<Record<string, FedexImageType>> = { pdf: "PDF", png:
 export interface FedexLabelSpec {
   imageType: FedexImageType;
   labelStockType: string;
-  contentType: string;
   widthIn: number;
   heightIn: number;
-  /** Thermal and PNG labels are 203 dpi (8 dots per mm); a PDF is vector. */
-  dpi: number | null;
+  /** Thermal and PNG labels are 203 dpi (8 dots per mm); a PDF counts in points, 72 to the inch. */
+  dpi: number;
 }
-
-const CONTENT_TYPES: Readonly<Record<FedexImageType, string>> = {
-  PDF: "application/pdf",
-  PNG: "image/png",
-  ZPLII: "application/zpl",
-  EPL2: "application/epl2",
-};
 
 /** Label sizes → FedEx stock: paper for PDF and PNG, thermal stock for ZPLII and EPL2. */
 const STOCKS: Readonly<Record<string, { paper?: string; thermal?: string; widthIn: number; heightIn: number }>> = {
@@ -276,10 +312,9 @@ export function fedexLabelSpec(format: string, size: string): FedexLabelSpec | {
   return {
     imageType,
     labelStockType,
-    contentType: CONTENT_TYPES[imageType],
     widthIn: stock.widthIn,
     heightIn: stock.heightIn,
-    dpi: imageType === "PDF" ? null : 203,
+    dpi: imageType === "PDF" ? 72 : 203,
   };
 }
 
@@ -331,8 +366,9 @@ export function trackingEvents(result: FedexTrackResult): CarrierTrackingEvent[]
     .map((scan) => ({ scan, at: scan.date ? new Date(scan.date) : undefined }))
     .filter((e): e is { scan: FedexScanEvent; at: Date } => e.at !== undefined && !Number.isNaN(e.at.getTime()));
   dated.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return dated.map(({ scan, at }, sequence) => ({
-    sequence,
+  // Sequences count from 1, as Porter's stored events do: 0 means "nothing stored yet".
+  return dated.map(({ scan, at }, index) => ({
+    sequence: index + 1,
     occurredAt: at,
     code: scan.eventType ?? scan.derivedStatusCode ?? "",
     secondaryCode: scan.derivedStatusCode ?? null,

@@ -173,6 +173,27 @@ export interface FedexParty {
   contact: FedexContact;
 }
 
+export type FedexShipmentPurpose = "GIFT" | "NOT_SOLD" | "PERSONAL_EFFECTS" | "REPAIR_AND_RETURN" | "SAMPLE" | "SOLD";
+
+export interface FedexCommodity {
+  description: string;
+  quantity: number;
+  quantityUnits: string;
+  weight: FedexWeight;
+  customsValue: FedexMoney;
+  countryOfManufacture?: string;
+  harmonizedCode?: string;
+}
+
+/** `customsClearanceDetail`: required by FedEx for a shipment that crosses a border. */
+export interface FedexCustomsClearance {
+  dutiesPayment: { paymentType: "SENDER" | "RECIPIENT" };
+  isDocumentOnly: boolean;
+  commercialInvoice: { shipmentPurpose: FedexShipmentPurpose };
+  commodities: FedexCommodity[];
+  totalCustomsValue: FedexMoney;
+}
+
 export interface FedexShipRequest {
   accountNumber: FedexAccountNumber;
   labelResponseOptions: "URL_ONLY" | "LABEL";
@@ -187,6 +208,7 @@ export interface FedexShipRequest {
     totalWeight: number;
     shippingChargesPayment: { paymentType: "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "COLLECT" };
     shipmentSpecialServices?: { specialServiceTypes?: string[] };
+    customsClearanceDetail?: FedexCustomsClearance;
     labelSpecification: {
       imageType: FedexImageType;
       labelStockType: string;
@@ -216,6 +238,21 @@ export interface FedexPieceResponse {
   packageDocuments?: FedexShipmentDocument[];
 }
 
+/** The Ship API's rating of a completed shipment (`completedShipmentDetail.shipmentRating`). */
+export interface FedexShipmentRating {
+  actualRateType?: string;
+  shipmentRateDetails?: {
+    rateType?: string;
+    rateZone?: string;
+    totalBaseCharge?: number;
+    totalNetCharge?: number;
+    totalNetFedExCharge?: number;
+    totalBillingWeight?: FedexWeight;
+    surcharges?: FedexSurcharge[];
+    taxes?: { type?: string; description?: string; amount?: number }[];
+  }[];
+}
+
 export interface FedexTransactionShipment {
   serviceType?: string;
   shipDatestamp?: string;
@@ -226,6 +263,7 @@ export interface FedexTransactionShipment {
   completedShipmentDetail?: {
     operationalDetail?: { deliveryDate?: string; commitDate?: string; transitTime?: string };
     masterTrackingId?: { trackingNumber?: string };
+    shipmentRating?: FedexShipmentRating;
   };
 }
 

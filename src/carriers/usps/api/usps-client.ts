@@ -1,8 +1,8 @@
 import { CallGuard } from "../../api-client/call-guard.js";
-import { bearerAuth, OAuthToken } from "../../api-client/carrier-auth.js";
+import { bearerAuth, OAuthToken, requestToken } from "../../api-client/carrier-auth.js";
 import { CarrierHttpClient } from "../../api-client/carrier-http-client.js";
 import type { RealCarrierContext } from "../../real-carrier.js";
-import type { UspsErrorMessage, UspsOAuthError, UspsTokenRequest, UspsTokenResponse } from "./usps-wire.js";
+import type { UspsErrorMessage, UspsOAuthError, UspsTokenRequest } from "./usps-wire.js";
 
 /** USPS's own hosts: the Testing Environment for Mailers, and production. */
 export const USPS_TEST_BASE_URL = "https://apis-tem.usps.com";
@@ -52,25 +52,13 @@ export function uspsHttpClient(
     }),
     auth: (client) =>
       bearerAuth(
-        new OAuthToken(async () => {
+        new OAuthToken(() => {
           const body: UspsTokenRequest = {
             grant_type: "client_credentials",
             client_id: app.clientId,
             client_secret: app.clientSecret,
           };
-          const token = (
-            await client.send({
-              method: "POST",
-              path: "/oauth2/v3/token",
-              purpose: "auth",
-              json: body,
-              authorized: false,
-            })
-          ).json as Partial<UspsTokenResponse> | undefined;
-          if (typeof token?.access_token !== "string" || typeof token.expires_in !== "number") {
-            throw client.error("USPS answered the token request with something that is not a token.");
-          }
-          return { accessToken: token.access_token, expiresInS: token.expires_in };
+          return requestToken(client, { path: "/oauth2/v3/token", json: body });
         }, context.clock),
       ),
   });

@@ -1,0 +1,274 @@
+import { CarrierCallError, type CarrierHttpClient } from "../../api-client/carrier-http-client.js";
+import {
+  type AddressCapability,
+  type CarrierAdapter,
+  CarrierError,
+  type ManifestCapability,
+  type PurchasedParcel,
+  type PurchaseRequest,
+  type RateRequest,
+  type ServiceRate,
+} from "../../carrier.js";
+import type { ServiceDefinition } from "../../catalogue.js";
+import { fedex } from "../index.js";
+import type { FedexCredentials } from "./fedex-credentials.js";
+import {
+  addressVerdict,
+  chargedRate,
+  dollarsToCents,
+  estimatedDeliveryDate,
+  FEDEX_LABEL_FORMATS,
+  type FedexPackaging,
+  fedexLabelSpec,
+  fedexPackaging,
+  fedexServiceType,
+  porterServiceCode,
+  quoteFromRatedShipment,
+  readableRate,
+  shipmentRatingDetail,
+  splitQuote,
+  trackingEvents,
+} from "./fedex-mapping.js";
+import {
+  cancelRequest,
+  customsClearance,
+  groundCloseRequest,
+  phoneDigits,
+  rateQuoteRequest,
+  resolveRequest,
+  shipRequest,
+  trackRequest,
+} from "./fedex-requests.js";
+import type {
+  FedexAddressResolveResponse,
+  FedexCancelResponse,
+  FedexGroundCloseResponse,
+  FedexRateQuoteResponse,
+  FedexRateReplyDetail,
+  FedexShipResponse,
+  FedexTrackResponse,
+} from "./fedex-wire.js";
+
+/** FedEx Ground and Home Delivery travel the Ground network, whose shipments are closed out at the end of the day. */
+const GROUND_SERVICE_CODES = new Set(["fedex_ground", "fedex_ground_home"]);
+
+/** The price column FedEx read: its zone as a number at home ("03" → "3"), its own name for it abroad. */
+function priceGroupOf(zone: string | null): string | null {
+  return zone !== null && /^\d+$/.test(zone) ? String(Number(zone)) : zone;
+}
+
+/** A service FedEx did not price, with FedEx's words when it gave any. */
+function refused(service: ServiceDefinition, packageType: string, refusal: string): ServiceRate {
+  return { service, zone: null, packageType, priceGroup: null, rateCalcTypes: ["standard"], refusal };
+}
+
+/**
+ * FedEx through its REST APIs, for one connection. One rate quote prices every FedEx service at
+ * once; a service FedEx does not offer for the shipment comes back refused, while an outage, a
+ * refused token or an unreadable answer fails the carrier as a whole (a warning beside the other
+ * carriers' rates). Labels are FedEx's own, in the format asked for.
+ */
+export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCredentials): CarrierAdapter {
+  function serviceRate(
+    service: ServiceDefinition,
+    reply: FedexRateReplyDetail,
+    request: RateRequest,
+    packaging: FedexPackaging,
+  ): ServiceRate {
+    const packageType = request.parcels[0]?.packageType ?? "parcel";
+    const { charged, list } = chargedRate(reply.ratedShipmentDetails);
+    if (!readableRate(charged)) throw client.error(`FedEx answered ${service.name} with an unreadable price.`);
+    const quote = quoteFromRatedShipment(charged, request.parcels);
+    const zone = charged.shipmentRateDetail?.rateZone ?? null;
+    return {
+      service,
+      zone,
+      packageType,
+      priceGroup: priceGroupOf(zone),
+      rateCalcTypes: [packaging.oneRate ? "flat_rate" : "standard"],
+      quote,
+      ...(readableRate(list) ? { retailCents: dollarsToCents(list.totalNetCharge ?? 0) } : {}),
+      parcelQuotes: splitQuote(quote, request.parcels),
+    };
+  }
+
+  async function rate(request: RateRequest): Promise<ServiceRate[]> {
+    const packageType = request.parcels[0]?.packageType ?? "parcel";
+    const packaging = fedexPackaging(request.parcels);
+    if ("refusal" in packaging) return request.services.map((s) => refused(s, packageType, packaging.refusal));
+    let answer: FedexRateQuoteResponse;
+    try {
+      answer = await client.json<FedexRateQuoteResponse>({
+        method: "POST",
+        path: "/rate/v1/rates/quotes",
+        purpose: "rate",
+        json: rateQuoteRequest(credentials, request, packaging),
+      });
+    } catch (error) {
+      // FedEx answers 400 when it offers no service for the shipment: each service is refused in its words.
+      if (error instanceof CarrierCallError && error.status === 400) {
+        return request.services.map((s) => refused(s, packageType, error.message));
+      }
+      throw error;
+    }
+    const replies = answer.output?.rateReplyDetails;
+    if (!Array.isArray(replies)) throw client.error("FedEx answered the rate request without rates.");
+    const byService = new Map(replies.map((reply) => [porterServiceCode(reply.serviceType), reply]));
+    return request.services.map((service) => {
+      const reply = byService.get(service.serviceCode);
+      if (!reply) return refused(service, packageType, `FedEx does not offer ${service.name} for this shipment`);
+      return serviceRate(service, reply, request, packaging);
+    });
+  }
+
+  async function purchase(request: PurchaseRequest) {
+    const serviceType = fedexServiceType(request.service);
+    if (!serviceType)
+      throw new CarrierError("fed_ex", `${request.service.name} is not sold through FedEx's API by Porter.`);
+    const customs = request.from.country === request.to.country ? undefined : customsClearance(request);
+    if (customs && "refusal" in customs) throw new CarrierError("fed_ex", customs.refusal);
+    const packaging = fedexPackaging(request.parcels);
+    if ("refusal" in packaging) throw new CarrierError("fed_ex", packaging.refusal);
+    const label = fedexLabelSpec(request.label.format, request.label.size);
+    if ("refusal" in label) throw new CarrierError("fed_ex", label.refusal);
+    const phone = phoneDigits(request.from.phone);
+    if (!phone)
+      throw new CarrierError("fed_ex", "FedEx needs the sender's phone number (from_location.phone) on a shipment.");
+    const answer = await client.json<FedexShipResponse>({
+      method: "POST",
+      path: "/ship/v1/shipments",
+      purpose: "label",
+      json: shipRequest(credentials, request, serviceType, packaging, label, phone, customs),
+      headers: { "x-customer-transaction-id": request.purchaseKey },
+    });
+    const shipment = answer.output?.transactionShipments?.[0];
+    const pieces = shipment?.pieceResponses ?? [];
+    const parcels: PurchasedParcel[] = [];
+    for (const piece of pieces) {
+      const document = piece.packageDocuments?.find((d) => d.contentType === "LABEL" && d.encodedLabel);
+      if (!piece.trackingNumber || !document?.encodedLabel) break;
+      parcels.push({
+        trackingNumber: piece.trackingNumber,
+        label: {
+          bytes: Buffer.from(document.encodedLabel, "base64"),
+          format: request.label.format,
+          widthIn: label.widthIn,
+          heightIn: label.heightIn,
+          dpi: label.dpi,
+        },
+      });
+    }
+    const rating = shipmentRatingDetail(shipment?.completedShipmentDetail?.shipmentRating);
+    if (parcels.length !== request.parcels.length || !readableRate(rating)) {
+      // FedEx sold something Porter cannot read: take it back rather than leave a label unaccounted for.
+      const sold = pieces.find((p) => p.trackingNumber)?.trackingNumber;
+      if (sold) await cancel(sold).catch(() => undefined);
+      throw client.error(
+        "FedEx answered the shipment without a label and tracking number for every parcel, or without its price.",
+      );
+    }
+    const quote = quoteFromRatedShipment(rating, request.parcels);
+    const zone = rating.shipmentRateDetail?.rateZone ?? null;
+    return {
+      rate: {
+        service: request.service,
+        zone,
+        packageType: request.parcels[0]?.packageType ?? "parcel",
+        priceGroup: priceGroupOf(zone),
+        rateCalcTypes: [packaging.oneRate ? ("flat_rate" as const) : ("standard" as const)],
+        quote,
+        parcelQuotes: splitQuote(quote, request.parcels),
+      },
+      parcels,
+    };
+  }
+
+  async function cancel(trackingNumber: string): Promise<void> {
+    const answer = await client.json<FedexCancelResponse>({
+      method: "PUT",
+      path: "/ship/v1/shipments/cancel",
+      purpose: "label",
+      json: cancelRequest(credentials, trackingNumber),
+    });
+    if (answer.output?.cancelledShipment !== true) {
+      throw client.error(
+        `FedEx did not cancel shipment ${trackingNumber}: ${answer.output?.message ?? "no reason given"}.`,
+      );
+    }
+  }
+
+  const addresses: AddressCapability = {
+    async validate(address) {
+      const answer = await client.json<FedexAddressResolveResponse>({
+        method: "POST",
+        path: "/address/v1/addresses/resolve",
+        purpose: "address",
+        json: resolveRequest(address),
+      });
+      return addressVerdict(address, answer.output?.resolvedAddresses?.[0]);
+    },
+  };
+
+  const manifests: ManifestCapability = {
+    documentName: "FedEx Ground End-of-Day Close manifest",
+    // FedEx closes every Ground shipment of the day at once, however many.
+    documentLimit: 10_000,
+    daily: true,
+    refusal(piece) {
+      return GROUND_SERVICE_CODES.has(piece.serviceCode)
+        ? undefined
+        : "Only FedEx Ground and FedEx Home Delivery shipments are closed out at the end of the day";
+    },
+    countedAs: (piece) => (piece.serviceCode === "fedex_ground_home" ? "FedEx Home Delivery" : "FedEx Ground"),
+    async fileManifest(request) {
+      const answer = await client.json<FedexGroundCloseResponse>({
+        method: "PUT",
+        path: "/ship/v1/endofday/",
+        purpose: "manifest",
+        json: groundCloseRequest(credentials, request.mailingDate),
+      });
+      const cycle = answer.output?.closeDocuments?.find((d) => d.shippingCycle)?.shippingCycle;
+      const documentNumber = cycle ?? answer.transactionId;
+      if (!documentNumber) throw client.error("FedEx answered the end-of-day close without a reference.");
+      return { documentNumber };
+    },
+  };
+
+  return {
+    code: "fed_ex",
+    displayName: "FedEx",
+    services: fedex.services,
+    apis: ["rate", "label", "tracking", "manifest"],
+    zone: fedex.zone,
+    labelFormats: FEDEX_LABEL_FORMATS,
+    addresses,
+    manifests,
+    rate,
+    purchase,
+    // FedEx cancels a multi-piece shipment as a whole by its master tracking number, the first parcel's.
+    async voidLabels(trackingNumbers) {
+      const master = trackingNumbers[0];
+      if (master) await cancel(master);
+    },
+    async track(request) {
+      const answer = await client.json<FedexTrackResponse>({
+        method: "POST",
+        path: "/track/v1/trackingnumbers",
+        purpose: "tracking",
+        json: trackRequest(request.trackingNumber),
+      });
+      const result = answer.output?.completeTrackResults?.[0]?.trackResults?.[0];
+      if (!result) throw client.error("FedEx answered the tracking request without a result.");
+      // A label FedEx has not scanned yet may be unknown to tracking for a while: no events so far.
+      if (result.error?.code === "TRACKING.TRACKINGNUMBER.NOTFOUND") {
+        return { events: [], estimatedDeliveryDate: null, nextEventAt: null };
+      }
+      if (result.error) throw client.error(`FedEx could not track ${request.trackingNumber}: ${result.error.message}`);
+      return {
+        events: trackingEvents(result),
+        estimatedDeliveryDate: estimatedDeliveryDate(result),
+        nextEventAt: null,
+      };
+    },
+  };
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { jobHandlers } from "../../src/job-handlers.js";
+import { Worker } from "../../src/jobs/worker.js";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+import { FedexStandIn } from "../stand-ins/fedex/fedex-stand-in.js";
+
+const CLIENT_SECRET = "fedex-s3cr3t-value";
+const ACCOUNT_NUMBER = "740561073";
+const REAL_FEDEX = {
+  carrier_code: "fed_ex",
+  credentials: { client_id: "l7xx-porter-test", client_secret: CLIENT_SECRET, account_number: ACCOUNT_NUMBER },
+};
+const HOME_DELIVERY = 402;
+const MINUTE = 60_000;
+
+interface Rate {
+  service_id: number;
+  carrier_code: string;
+  rate: number | null;
+  zone: string | null;
+  rate_details: { cost_type: string; rate: number }[] | null;
+  errors: string | null;
+}
+
+describe("a real FedEx connection (against the FedEx stand-in)", () => {
+  let standIn: FedexStandIn;
+  let t: TestApp;
+  let merchant: TestAccount;
+  let worker: Worker;
+
+  beforeAll(async () => {
+    standIn = await new FedexStandIn({
+      clientId: "l7xx-porter-test",
+      clientSecret: CLIENT_SECRET,
+      accountNumber: ACCOUNT_NUMBER,
+    }).start();
+    t = await buildTestApp({ config: { fedexApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 300 } });
+    merchant = await createTestAccount(t.services);
+    worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.stop();
+  });
+  beforeEach(() => {
+    t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
+  });
+
+  const post = (url: string, payload: object, auth = merchant.auth) =>
+    t.app.inject({ method: "POST", url, headers: auth, payload });
+  const connect = (carrier_account: object, auth = merchant.auth) =>
+    post("/api/v2/carrier_accounts", { carrier_account }, auth);
+  let question = 0;
+  const rate = async (auth = merchant.auth) => {
+    question += 1;
+    const response = await post("/api/v2/rates", rateShipment({ reference: `q${question}` }), auth);
+    return { response, rates: response.json().service_rates as Rate[], warnings: response.json().warnings as string[] };
+  };
+  const buy = (overrides: Record<string, unknown> = {}) =>
+    post("/api/v2/shipments/ship", {
+      shipment: {
+        service_id: HOME_DELIVERY,
+        label_format: "zpl",
+        label_size: "4x6",
+        to_location: SALT_LAKE_RESIDENCE,
+        from_location: LOS_ANGELES_WAREHOUSE,
+        parcels: [SMALL_BOX],
+        ...overrides,
+      },
+    });
+  const read = async (id: number) =>
+    (await t.app.inject({ method: "GET", url: `/api/v2/shipments/${id}`, headers: merchant.auth })).json().shipment;
+
+  it("refuses credentials without the account number, naming what is missing", async () => {
+    const response = await connect({
+      carrier_code: "fed_ex",
+      credentials: { client_id: "l7xx-porter-test", client_secret: CLIENT_SECRET },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ status: "error", error_code: "carrier_account.credentials_invalid" });
+    expect(response.json().error_message).toContain("account_number");
+  });
+
+  it("refuses credentials FedEx rejects, in FedEx's words, and stores nothing", async () => {
+    const response = await connect({
+      ...REAL_FEDEX,
+      credentials: { ...REAL_FEDEX.credentials, client_secret: "wrong" },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error_code).toBe("carrier.rejected");
+    expect(response.json().error_message).toContain("The given client credentials were not valid");
+    expect(await t.services.db.selectFrom("carrier_accounts").selectAll().execute()).toEqual([]);
+  });
+
+  it("connects with a token from FedEx; the credentials stay sealed and are never returned", async () => {
+    const tokensBefore = standIn.callsTo("token");
+    const response = await connect(REAL_FEDEX);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().carrier_account).toMatchObject({
+      carrier_code: "fed_ex",
+      mode: "test",
+      has_credentials: true,
+    });
+    expect(standIn.callsTo("token")).toBe(tokensBefore + 1);
+    expect(response.body).not.toContain(CLIENT_SECRET);
+    const stored = await t.services.db.selectFrom("carrier_accounts").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(CLIENT_SECRET);
+    expect((await connect({ carrier_code: "ups" })).statusCode).toBe(201);
+  });
+
+  it("rates FedEx through its Rate API beside the sandbox carriers, with FedEx's surcharges", async () => {
+    const rateCalls = standIn.callsTo("rate");
+    const { response, rates, warnings } = await rate();
+    expect(response.statusCode).toBe(201);
+    expect(warnings).toEqual([]);
+    expect(standIn.callsTo("rate")).toBe(rateCalls + 1);
+    const home = rates.find((r) => r.service_id === HOME_DELIVERY)!;
+    // The stand-in's table: 2 lb × $4.60 + zone 3 × $0.40, 15 % fuel, $5.75 residential.
+    expect(home).toMatchObject({ carrier_code: "fed_ex", rate: 17.71, zone: "03", errors: null });
+    expect(home.rate_details).toEqual([
+      expect.objectContaining({ cost_type: "std", rate: 10.4 }),
+      expect.objectContaining({ cost_type: "fuel", rate: 1.56 }),
+      expect.objectContaining({ cost_type: "residential", rate: 5.75 }),
+    ]);
+    expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+  });
+
+  for (const fault of ["500", "timeout", "malformed"] as const) {
+    it(`turns a FedEx ${fault} into a warning while the other carriers still answer`, async () => {
+      standIn.fail(fault, { operation: "rate", times: 20 });
+      const { response, rates, warnings } = await rate();
+      expect(response.statusCode).toBe(201);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/FedEx/);
+      expect(rates.every((r) => r.carrier_code !== "fed_ex")).toBe(true);
+      expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+      standIn.clearFaults();
+      t.clock.advance(MINUTE + 1000);
+    });
+  }
+
+  it("refuses a label format FedEx does not make, naming the ones it does", async () => {
+    const response = await buy({ label_format: "gif" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error_message).toMatch(/pdf, png, zpl, epl2/);
+  });
+
+  it("buys FedEx's own label, tracks it through FedEx's scans, and voids it at FedEx", async () => {
+    const response = await buy({ parcels: [SMALL_BOX, SMALL_BOX] });
+    expect(response.statusCode, response.body).toBe(201);
+    const shipment = response.json().shipment;
+    const numbers = shipment.parcels.map((p: { tracking_number: string }) => p.tracking_number);
+    expect(numbers).toHaveLength(2);
+    expect(new Set(numbers).size).toBe(2);
+    expect([...standIn.shipments.keys()]).toContain(numbers[0]);
+    const label = shipment.parcels[0].postage_label;
+    expect(label).toMatchObject({ file_format: "zpl" });
+    const file = await t.app.inject({ method: "GET", url: new URL(label.image_url).pathname, headers: merchant.auth });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain(`FedEx ${numbers[0]}`);
+
+    standIn.scan(numbers[0], {
+      date: "2026-01-15T07:05:00-08:00",
+      eventType: "PU",
+      eventDescription: "Picked up",
+      derivedStatusCode: "PU",
+      derivedStatus: "Picked up",
+    });
+    t.clock.advance(10 * MINUTE);
+    await worker.drain();
+    const tracked = await read(shipment.id);
+    const events = tracked.parcels[0].tracking_info.tracking_events as {
+      code: string;
+      secondary_code: string;
+      status: string;
+    }[];
+    expect(events.map((e) => [e.code, e.secondary_code])).toEqual(
+      expect.arrayContaining([
+        ["PU", "PU"],
+        ["OC", "IN"],
+      ]),
+    );
+    expect(tracked.parcels[0].tracking_info.status).toBe("in_transit");
+
+    const cancel = await t.app.inject({
+      method: "PUT",
+      url: `/api/v2/shipments/${shipment.id}/cancel`,
+      headers: merchant.auth,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(standIn.shipments.get(numbers[0])?.cancelled).toBe(true);
+    expect(standIn.lastBody("cancel")).toMatchObject({
+      trackingNumber: numbers[0],
+      deletionControl: "DELETE_ALL_PACKAGES",
+    });
+  });
+
+  it("validates addresses through FedEx", async () => {
+    const query = new URLSearchParams({
+      address1: "220 South State Street",
+      city: "Salt Lake City",
+      state: "UT",
+      postal_code: "84111",
+      country: "US",
+    });
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/api/v2/shipping/validate_address?${query}`,
+      headers: merchant.auth,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(standIn.callsTo("address")).toBeGreaterThan(0);
+    expect(response.body).toContain("220 SOUTH STATE ST");
+  });
+});
