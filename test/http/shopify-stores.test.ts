@@ -92,7 +92,14 @@ describe("a connected Shopify store", () => {
     const imported = await orders();
     expect(imported.map((order) => order.order_number)).toEqual(["#1001", "#1002", "#1003", "#1004"]);
     expect(imported[0]).toMatchObject({ payment_status: "paid", total: "33.05" });
-    expect(imported[0]?.items[0]).toMatchObject({ sku: "MUG-1", price: "12.5" });
+    expect(imported[0]?.items[0]).toMatchObject({ sku: "MUG-1", price: "12.5", variant_id: "9001", weight: 11.99 });
+    const retrieved = await call(tenants.merchant.auth, "GET", `/order_stores/${storeId}/orders/%231001`);
+    expect(retrieved.json().orders[0]).toMatchObject({
+      order_id: 450000001,
+      shipping_method: "Standard",
+      shipping_address: { first_name: "Ada", state: "TX", country: "US", postal_code: "78701", address3: null },
+      items: [{ variant_id: 9001, item_id: 8001, external_id: 4500000011, quantity: 2 }],
+    });
   });
 
   it("ships an imported order as a Shopify fulfillment, and cancelling it cancels the fulfillment", async () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createWorker } from "../../src/app.js";
 import { createOrderStore } from "../../src/domain/orders/order-stores.js";
-import { syncOrderStore } from "../../src/domain/orders/sync-order-store.js";
+import {
+  RECONCILE_STORES_JOB,
+  reconcileAllStores,
+  SYNC_ALL_STORES_JOB,
+  syncAllStores,
+} from "../../src/domain/orders/store-sync-schedule.js";
+import { SYNC_ORDER_STORE_JOB, syncOrderStore } from "../../src/domain/orders/sync-order-store.js";
 import { StoreConnectors } from "../../src/stores/registry.js";
 import { buildTestApp, createTestAccount, type TestApp } from "../helpers/app.js";
 import { importedOrder, MemoryPlatform } from "./memory-platform.js";
@@ -87,5 +94,48 @@ describe("syncing a platform store", () => {
     expect(await ordersOf(storeId)).toHaveLength(6);
     // Resumed from the cursor: the first page (orders 0 and 1) was not read again.
     expect(platform.pagesServed).toBe(3);
+  });
+});
+
+describe("the sync schedule", () => {
+  const schedule = { syncIntervalMs: 900_000, reconcileWindowMs: 86_400_000 };
+  const queued = (kind: string) =>
+    t.services.db
+      .selectFrom("jobs")
+      .select(["payload", "run_at"])
+      .where("kind", "=", kind)
+      .where("state", "=", "queued")
+      .orderBy("id")
+      .execute();
+
+  it("queues one sync per platform store each round, never two for a store, and the next round", async () => {
+    await t.services.db.deleteFrom("jobs").execute();
+    t.clock.set(new Date("2026-06-01T00:00:00.000Z"));
+    const count = await syncAllStores(t.services, schedule);
+    expect(count).toBeGreaterThan(0);
+    await syncAllStores(t.services, schedule);
+    const syncs = await queued(SYNC_ORDER_STORE_JOB);
+    expect(syncs.filter((job) => job.payload === JSON.stringify({ storeId }))).toHaveLength(1);
+    expect(syncs).toHaveLength(count);
+    expect(await queued(SYNC_ALL_STORES_JOB)).toEqual([
+      { payload: expect.any(String), run_at: "2026-06-01T00:15:00.000Z" },
+    ]);
+  });
+
+  it("re-reads the reconciliation window whatever the store's cursor says, catching an order whose webhook never came", async () => {
+    await t.services.db.deleteFrom("jobs").execute();
+    t.clock.set(new Date("2026-06-02T12:00:00.000Z"));
+    platform.orders = [importedOrder(1, "2026-06-02T10:00:00.000Z")];
+    await syncOrderStore(t.services, { storeId });
+    // Became visible late, with an update time older than the cursor: an incremental sync misses it.
+    platform.orders.push(importedOrder(2, "2026-06-02T09:00:00.000Z"));
+    await syncOrderStore(t.services, { storeId });
+    expect(await ordersOf(storeId)).toHaveLength(1);
+    await reconcileAllStores(t.services, schedule);
+    await createWorker(t.services).drain();
+    expect((await ordersOf(storeId)).map((order) => order.order_number)).toEqual(["#1001", "#1002"]);
+    expect(await queued(RECONCILE_STORES_JOB)).toEqual([
+      { payload: expect.any(String), run_at: "2026-06-02T13:00:00.000Z" },
+    ]);
   });
 });

@@ -44,7 +44,7 @@ function presentItem(item: OrderItemRow, shape: OrderShape): Record<string, unkn
     accounting_id: asNumber(item.accounting_id),
     accounting_number: asNumber(item.accounting_number),
     variant_name: item.variant_name,
-    variant_id: null,
+    variant_id: asNumber(item.variant_id),
     variant_option1: null,
     variant_option2: null,
     variant_option3: null,
