@@ -2,6 +2,7 @@ import type { AppServices } from "./app-services.js";
 import { type CloseOutPayload, closeOutPostalDay, POSTAL_CLOSE_OUT_JOB } from "./domain/batches/close-out.js";
 import { GENERATE_MANIFESTS_JOB, type ManifestPayload } from "./domain/batches/create-batches.js";
 import { generateManifests } from "./domain/batches/generate-manifests.js";
+import { LINK_LABEL_JOB, type LinkLabelPayload, linkLabelToOrder } from "./domain/orders/link-label.js";
 import {
   RECONCILE_STORES_JOB,
   reconcileAllStores,
@@ -52,6 +53,7 @@ export function jobHandlers(services: AppServices): JobHandlers {
     [SYNC_ORDER_STORE_JOB]: async (payload) => void (await syncOrderStore(services, payload as SyncOrderStorePayload)),
     [SYNC_ALL_STORES_JOB]: async () => void (await syncAllStores(services, storeSchedule)),
     [RECONCILE_STORES_JOB]: async () => void (await reconcileAllStores(services, storeSchedule)),
+    [LINK_LABEL_JOB]: async (payload) => void (await linkLabelToOrder(services, payload as LinkLabelPayload)),
   };
 }
 

@@ -25,6 +25,8 @@ export interface OrderShipmentInput {
   service: string;
   weightOz?: number | null;
   notify?: boolean;
+  /** The Porter shipment whose label this is, when the order shipped with a Porter label. */
+  labelShipmentId?: number;
   /** The items this shipment carries; absent, it carries what of the order has not shipped. */
   items?: readonly ShipItemInput[];
 }
@@ -119,7 +121,7 @@ export async function shipOrder(
         shipping_cost_cents: costCents,
         notify: input.notify === false ? 0 : 1,
         platform_shipment_id: platformShipmentId,
-        shipment_id: null,
+        shipment_id: input.labelShipmentId ?? null,
         cancelled_at: null,
         created_at: now,
         updated_at: now,

@@ -5,6 +5,7 @@ import { LABEL_FILE_TYPES, type RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { DomainError } from "../errors.js";
+import { queueLabelLink } from "../orders/link-label.js";
 import { deliveryDate } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { FIRST_TRACKING_READ_MS, scheduleTrackingRefresh } from "../tracking/refresh-tracking.js";
@@ -353,6 +354,7 @@ async function recordPurchase(
       created_at: stamp,
     });
     await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
+    await queueLabelLink(services, trx, shipped);
     return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [] };
   });
 }

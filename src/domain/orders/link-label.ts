@@ -1,0 +1,90 @@
+import type { Kysely } from "kysely";
+import { ownedBy } from "../../storage/owned-by.js";
+import type { Database } from "../../storage/schema.js";
+import type { DomainServices } from "../services.js";
+import { shipOrder } from "./ship-order.js";
+
+export const LINK_LABEL_JOB = "order.link_label";
+
+export interface LinkLabelPayload {
+  shipmentId: number;
+}
+
+/**
+ * Queues the link of a label just bought with an `order_id` to that order, in the purchase's own
+ * transaction: the label is sold whatever the store's platform says, so telling the platform is
+ * durable work retried on its own.
+ */
+export async function queueLabelLink(
+  services: DomainServices,
+  trx: Kysely<Database>,
+  shipment: { id: number; order_id: string | null },
+): Promise<void> {
+  if (!shipment.order_id) return;
+  await services.jobs.enqueue(LINK_LABEL_JOB, { shipmentId: shipment.id } satisfies LinkLabelPayload, {
+    maxAttempts: 8,
+    executor: trx,
+  });
+}
+
+/** The one order numbered `orderNumber` in the account's live stores of that mode; none when no store or several have it. */
+async function orderNumbered(
+  db: Kysely<Database>,
+  scope: { accountId: number; mode: "test" | "production" },
+  orderNumber: string,
+) {
+  const rows = await db
+    .selectFrom("orders")
+    .innerJoin("order_stores", "order_stores.id", "orders.order_store_id")
+    .select(["orders.order_store_id", "orders.order_number"])
+    .where(ownedBy(scope))
+    .where("order_stores.deleted_at", "is", null)
+    .where("orders.order_number", "=", orderNumber)
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/**
+ * Links a Porter label bought with `order_id` to the order of that number in the account's stores:
+ * the order gets the shipment (carrier, service, tracking number of the first parcel, the label's
+ * cost and weight) and is marked shipped, and a platform store's platform is told, as when the
+ * order is shipped through the API. A label whose order is not found (or is ambiguous), was
+ * voided, or is already linked changes nothing. Answers whether it linked the label.
+ */
+export async function linkLabelToOrder(services: DomainServices, payload: LinkLabelPayload): Promise<boolean> {
+  const shipment = await services.db
+    .selectFrom("shipments")
+    .selectAll()
+    .where("id", "=", payload.shipmentId)
+    .executeTakeFirst();
+  if (!shipment?.order_id || shipment.status !== "shipped") return false;
+  const linked = await services.db
+    .selectFrom("order_shipments")
+    .select("id")
+    .where("shipment_id", "=", shipment.id)
+    .executeTakeFirst();
+  if (linked) return false;
+  const scope = { accountId: shipment.account_id, mode: shipment.mode };
+  const order = await orderNumbered(services.db, scope, shipment.order_id);
+  if (!order) return false;
+  const parcels = await services.db
+    .selectFrom("parcels")
+    .select(["tracking_number", "weight"])
+    .where("shipment_id", "=", shipment.id)
+    .orderBy("position")
+    .execute();
+  const trackingNumber = parcels.find((parcel) => parcel.tracking_number)?.tracking_number;
+  if (!trackingNumber) return false;
+  await shipOrder(services, scope, order.order_store_id, order.order_number, {
+    shippingCost: shipment.rate_cents / 100,
+    shipDate: new Date(`${shipment.ship_date}T00:00:00.000Z`).toISOString(),
+    trackingNumber,
+    carrier: shipment.carrier_code,
+    service: shipment.service_code,
+    weightOz: parcels.reduce((sum, parcel) => sum + parcel.weight, 0),
+    notify: true,
+    labelShipmentId: shipment.id,
+  });
+  return true;
+}

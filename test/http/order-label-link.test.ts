@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syncOrderStore } from "../../src/domain/orders/sync-order-store.js";
+import { jobHandlers } from "../../src/job-handlers.js";
+import { Worker } from "../../src/jobs/worker.js";
+import { apiCaller, buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+import { type StandInOrder, standInOrder, WooCommerceStandIn } from "../stand-ins/woocommerce/woocommerce-stand-in.js";
+
+const GROUND_ADVANTAGE = 1172;
+
+describe("a Porter label bought with order_id", () => {
+  const standIn = new WooCommerceStandIn();
+  let t: TestApp;
+  let merchant: TestAccount;
+  let other: TestAccount;
+  let worker: Worker;
+  let customBase: string;
+  let wooOrder: StandInOrder;
+  const call = apiCaller(() => t);
+
+  const buyLabel = async (auth: TestAccount["auth"], orderId: string) => {
+    const response = await call(auth, "POST", "/shipments/ship", {
+      shipment: {
+        to_location: SALT_LAKE_RESIDENCE,
+        from_location: LOS_ANGELES_WAREHOUSE,
+        parcels: [SMALL_BOX],
+        service_id: GROUND_ADVANTAGE,
+        label_format: "pdf",
+        label_size: "4x6",
+        order_id: orderId,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    await worker.drain();
+    return response.json().shipment;
+  };
+  const order = async (base: string, orderNumber: string, auth = merchant.auth) =>
+    (await call(auth, "GET", `${base}/orders/${orderNumber}`)).json().orders[0];
+
+  beforeAll(async () => {
+    await standIn.start();
+    t = await buildTestApp();
+    t.clock.set(new Date("2026-03-02T15:00:00.000Z"));
+    merchant = await createTestAccount(t.services);
+    other = await createTestAccount(t.services);
+    for (const account of [merchant, other]) await connectSandboxCarriers(t.services, account.accountId);
+    worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
+
+    const custom = await call(merchant.auth, "POST", "/order_stores", {
+      order_store: { name: "Web shop", service_type: "custom" },
+    });
+    customBase = `/order_stores/${custom.json().order_store.id}`;
+    await call(merchant.auth, "POST", `${customBase}/orders`, {
+      orders: ["WEB-1", "TWICE"].map((order_number) => ({ order_number, items: [{ sku: "MUG", quantity: 1 }] })),
+    });
+    const second = await call(merchant.auth, "POST", "/order_stores", {
+      order_store: { name: "Second shop", service_type: "custom" },
+    });
+    await call(merchant.auth, "POST", `/order_stores/${second.json().order_store.id}/orders`, {
+      orders: [{ order_number: "TWICE" }],
+    });
+
+    wooOrder = standInOrder(1, "2026-03-01T00:00:00Z");
+    const site = standIn.addSite({ orders: [wooOrder] });
+    const woo = await call(merchant.auth, "POST", "/order_stores", {
+      order_store: {
+        name: "Woo",
+        service_type: "woocommerce",
+        credentials: {
+          site_url: standIn.siteUrl(site),
+          consumer_key: site.consumerKey,
+          consumer_secret: site.consumerSecret,
+        },
+      },
+    });
+    await syncOrderStore(t.services, { storeId: woo.json().order_store.id });
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.stop();
+  });
+
+  it("ships the order of that number: the label's carrier, service, tracking number, cost and weight", async () => {
+    const label = await buyLabel(merchant.auth, "WEB-1");
+    const shipped = await order(customBase, "WEB-1");
+    expect(shipped.shipment_status).toBe("shipped");
+    expect(shipped.shipments).toEqual([
+      expect.objectContaining({
+        carrier: "usps",
+        tracking_number: label.parcels[0].tracking_number,
+        ship_date: `${label.ship_date}T00:00:00.000Z`,
+        shipping_cost: expect.stringMatching(/^\d+\.\d+$/),
+        weight: String(SMALL_BOX.weight),
+      }),
+    ]);
+    // The job running again links nothing twice.
+    await t.services.jobs.enqueue("order.link_label", { shipmentId: label.id });
+    await worker.drain();
+    expect((await order(customBase, "WEB-1")).shipments).toHaveLength(1);
+  });
+
+  it("tells a WooCommerce store: the order is completed with a tracking note", async () => {
+    const label = await buyLabel(merchant.auth, "7001");
+    expect(wooOrder.status).toBe("completed");
+    expect(wooOrder.notes.map((note) => note.note).join("\n")).toContain(label.parcels[0].tracking_number);
+  });
+
+  it("links nothing for an unknown number, a number two stores share, or another account's order", async () => {
+    await buyLabel(merchant.auth, "NO-SUCH-ORDER");
+    await buyLabel(merchant.auth, "TWICE");
+    expect((await order(customBase, "TWICE")).shipment_status).toBe("pending");
+    const otherStore = await call(other.auth, "POST", "/order_stores", {
+      order_store: { name: "Theirs", service_type: "custom" },
+    });
+    const otherBase = `/order_stores/${otherStore.json().order_store.id}`;
+    await call(other.auth, "POST", `${otherBase}/orders`, { orders: [{ order_number: "OTHER-1" }] });
+    await buyLabel(merchant.auth, "OTHER-1");
+    expect((await order(otherBase, "OTHER-1", other.auth)).shipment_status).toBe("pending");
+  });
+});
