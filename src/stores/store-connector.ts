@@ -151,6 +151,11 @@ export interface ShipmentWriteBack {
    * carries all that has not shipped yet. A platform that cannot ship part of an order may ignore it.
    */
   items?: { platformLineItemId: string; quantity: number }[];
+  /**
+   * False when items of the order are still left to ship after this shipment: a platform that
+   * cannot ship part of an order then records the shipment without closing the order.
+   */
+  completesOrder?: boolean;
 }
 
 export type WebhookVerdict =

@@ -136,4 +136,85 @@ describe("a WooCommerce store", () => {
     }
     expect(await syncOrderStore(t.services, { storeId })).toMatchObject({ sync_status: "succeeded", sync_error: null });
   });
+  it("ships an order through Porter: part of it leaves the order open with a note, the rest completes it", async () => {
+    const order = site.orders[0] as StandInOrder;
+    const ship = (tracking: string, items?: object[]) =>
+      call(merchant.auth, "POST", `/order_stores/${storeId}/orders/7001/shipments`, {
+        shipping_cost: 7.25,
+        ship_date: "2026-06-04",
+        tracking_number: tracking,
+        carrier: "USPS",
+        service: "Ground Advantage",
+        ...(items && { items }),
+      });
+    const part = await ship("9400100000000000000101", [{ sku: "MUG", quantity: 1 }]);
+    expect(part.statusCode, part.body).toBe(201);
+    expect(order.status).toBe("processing");
+    expect(order.notes.at(-1)?.note).toMatch(
+      /^Part of the order shipped with USPS Ground Advantage\. Tracking number: 9400100000000000000101/,
+    );
+    expect((await orders("partial")).map((o: { order_number: string }) => o.order_number)).toEqual(["7001"]);
+
+    const rest = await ship("9400100000000000000102");
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json().shipment.shipment_id).toEqual(expect.any(Number));
+    expect(order.status).toBe("completed");
+    expect(order.notes.at(-1)).toMatchObject({
+      customer_note: true,
+      note: expect.stringContaining("9400100000000000000102"),
+    });
+
+    // Cancelling the last shipment takes its note back and reopens the order on the site.
+    const cancelled = await call(merchant.auth, "POST", `/order_stores/${storeId}/orders/7001/shipments/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(201);
+    expect(order.status).toBe("processing");
+    expect(order.notes.map((n) => n.note).join("\n")).not.toContain("9400100000000000000102");
+    expect((await orders("partial")).map((o: { order_number: string }) => o.order_number)).toEqual(["7001"]);
+  });
+
+  it("takes signed order webhooks once each, in any order, and refuses a forged one", async () => {
+    const hook = (order: StandInOrder, topic: string, deliveryId: string) => {
+      const delivery = standIn.webhook(site, topic, order, deliveryId);
+      return t.app.inject({
+        method: "POST",
+        url: `/api/v2/store_webhooks/${storeId}`,
+        headers: delivery.headers,
+        payload: delivery.body,
+      });
+    };
+    const fresh = mugOrder(4, "2026-06-05T10:00:00Z");
+    const created = await hook(fresh, "order.created", "wd-1");
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toEqual({ received: true, topic: "order.created", duplicate: false });
+    expect((await hook(fresh, "order.created", "wd-1")).json().duplicate).toBe(true);
+
+    // A newer update, then an older one arriving late: the newer stays.
+    const newer = { ...fresh, status: "on-hold", date_modified_gmt: wooTime("2026-06-05T12:00:00Z") };
+    const older = { ...fresh, status: "cancelled", date_modified_gmt: wooTime("2026-06-05T11:00:00Z") };
+    expect((await hook(newer, "order.updated", "wd-2")).statusCode).toBe(200);
+    expect((await hook(older, "order.updated", "wd-3")).statusCode).toBe(200);
+    const held = (await call(merchant.auth, "GET", `/order_stores/${storeId}/orders/7004`)).json().orders[0];
+    expect(held.order_status).toBe("on-hold");
+
+    const delivery = standIn.webhook(site, "order.updated", { ...fresh, total: "0.01" }, "wd-4");
+    const forged = await t.app.inject({
+      method: "POST",
+      url: `/api/v2/store_webhooks/${storeId}`,
+      headers: {
+        ...delivery.headers,
+        "x-wc-webhook-signature": standIn.webhook(site, "order.updated", fresh, "x").headers["x-wc-webhook-signature"],
+      },
+      payload: delivery.body,
+    });
+    expect(forged.statusCode).toBe(401);
+
+    // WooCommerce pings a new webhook's address, unsigned, and saves the webhook only if it is answered.
+    const ping = await t.app.inject({
+      method: "POST",
+      url: `/api/v2/store_webhooks/${storeId}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "webhook_id=31",
+    });
+    expect(ping.statusCode, ping.body).toBe(200);
+  });
 });

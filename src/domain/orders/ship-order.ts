@@ -63,7 +63,7 @@ async function writeBack(
   store: OrderStoreRow,
   record: OrderRecord,
   input: OrderShipmentInput,
-  carried: readonly ShippedItem[],
+  { carriedBefore, carried }: { carriedBefore: ShippedItem[][]; carried: ShippedItem[] },
 ): Promise<string | null> {
   const platform = platformOf(services, store);
   if (!platform) return null;
@@ -78,6 +78,7 @@ async function writeBack(
       items: carried.flatMap(({ itemKey, quantity }) =>
         itemKey.startsWith("external:") ? [{ platformLineItemId: itemKey.slice("external:".length), quantity }] : [],
       ),
+      completesOrder: shipmentStatusOf(record.items, [...carriedBefore, carried]) === "shipped",
     });
     return written.platformShipmentId;
   } catch (error) {
@@ -104,7 +105,7 @@ export async function shipOrder(
     store,
     record,
     input,
-    (await carriedItems(services.db, record, input.items)).carried,
+    await carriedItems(services.db, record, input.items),
   );
   const now = services.clock.now().toISOString();
   return services.db.transaction().execute(async (trx) => {

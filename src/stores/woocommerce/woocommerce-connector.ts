@@ -47,16 +47,17 @@ export function wooCredentials(credentials: Record<string, string>): WooCredenti
 
 /** The note left on the order: what shipped, with what, and where to follow it. */
 function trackingNote(shipment: ShipmentWriteBack): string {
+  const what = shipment.completesOrder === false ? "Part of the order shipped" : "Shipped";
   const service = shipment.service ? ` ${shipment.service}` : "";
   const url = shipment.trackingUrl ? `\nTrack it: ${shipment.trackingUrl}` : "";
-  return `Shipped with ${shipment.carrier}${service}. Tracking number: ${shipment.trackingNumber}${url}`;
+  return `${what} with ${shipment.carrier}${service}. Tracking number: ${shipment.trackingNumber}${url}`;
 }
 
 /**
  * A WooCommerce site through its REST API v3 (see store-connector.ts for what each method promises).
- * A shipment written back completes the order and leaves a tracking note (sent to the buyer when
- * `notify`); cancelling it deletes that note, sets the order back to `processing` and says why in
- * a private note.
+ * A shipment written back completes the order (unless items are left to ship: WooCommerce has no
+ * partial shipments) and leaves a tracking note (sent to the buyer when `notify`); cancelling it
+ * deletes that note, sets the order back to `processing` and says why in a private note.
  */
 export class WooCommerceConnector implements StoreConnector {
   readonly #client: WooCommerceClient;
@@ -137,7 +138,8 @@ export class WooCommerceConnector implements StoreConnector {
 
   async writeShipment(order: PlatformOrderRef, shipment: ShipmentWriteBack): Promise<{ platformShipmentId: string }> {
     const id = encodeURIComponent(order.platformOrderId);
-    await this.#client.send("PUT", `orders/${id}`, { status: "completed" });
+    // WooCommerce has no partial shipments: an order with items still to ship stays open.
+    if (shipment.completesOrder !== false) await this.#client.send("PUT", `orders/${id}`, { status: "completed" });
     const note = await this.#client.send<WooNote>("POST", `orders/${id}/notes`, {
       note: trackingNote(shipment),
       customer_note: shipment.notify,
