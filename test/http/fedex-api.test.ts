@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
 import { FedexStandIn } from "../stand-ins/fedex/fedex-stand-in.js";
 
@@ -35,7 +36,7 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
       clientSecret: CLIENT_SECRET,
       accountNumber: ACCOUNT_NUMBER,
     }).start();
-    t = await buildTestApp({ config: { fedexApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 300 } });
+    t = await buildTestApp({ config: { fedexApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 1000 } });
     merchant = await createTestAccount(t.services);
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
   });
@@ -194,6 +195,27 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
       trackingNumber: numbers[0],
       deletionControl: "DELETE_ALL_PACKAGES",
     });
+  });
+
+  it("cancels at FedEx a shipment FedEx made but Porter could not record", async () => {
+    const made = standIn.shipments.size;
+    const restore = await refuseShipmentStatuses(t.database.db, ["shipped"]);
+    try {
+      const response = await buy();
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await restore();
+    }
+    expect(standIn.shipments.size).toBe(made + 1);
+    const sold = [...standIn.shipments.values()].at(-1)!;
+    expect(sold.cancelled).toBe(true);
+    const failed = await t.services.db
+      .selectFrom("shipments")
+      .selectAll()
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(failed.status).toBe("failed");
+    expect(failed.status_reason).toMatch(/voided/);
   });
 
   it("validates addresses through FedEx", async () => {

@@ -47,7 +47,7 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     fedexApi.open(fedexApi.credentials(credentials)!, {
       baseUrl: standIn.baseUrl,
       mode: "test",
-      timeoutMs: 300,
+      timeoutMs: 1000,
       clock,
       wait: async () => undefined,
     });
