@@ -23,15 +23,7 @@ function toStandIn(seed: SeedOrder): StandInOrder {
     tax: dollars(seed.taxCents),
     shipping: dollars(seed.shippingCents),
     total: dollars(itemsCents + seed.taxCents + seed.shippingCents),
-    shippingAddress: {
-      firstName: "Ada",
-      lastName: "Lovelace",
-      address1: "1 Main St",
-      city: "Austin",
-      provinceCode: "TX",
-      countryCodeV2: "US",
-      zip: seed.postalCode,
-    },
+    shippingAddress: { ...standInOrder(seed.n, seed.updatedAt).shippingAddress!, zip: seed.postalCode },
     lineItems: seed.items.map((item, index) => ({
       id: (450_000_000 + seed.n) * 10 + index,
       name: `Item ${item.sku}`,
@@ -118,6 +110,37 @@ describe("the Shopify connector", () => {
     waits.length = 0;
     await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
     expect(waits).toEqual([2000]);
+  });
+
+  it("reads again after a 5xx, and reports Shopify unavailable when it stays down", async () => {
+    const connector = fresh({ orders: [standInOrder(1, "2026-01-01T00:00:00Z")] });
+    own.fail("500", 2);
+    expect((await connector.fetchOrders({ updatedSince: null, cursor: null })).orders).toHaveLength(1);
+    own.fail("500", 3);
+    await expect(connector.fetchOrders({ updatedSince: null, cursor: null })).rejects.toMatchObject({
+      kind: "unavailable",
+    });
+  });
+
+  it("does not repeat a fulfillment whose answer was lost", async () => {
+    const order = standInOrder(5, "2026-01-01T00:00:00Z");
+    const connector = fresh({ orders: [order] });
+    const ref = { platformOrderId: String(order.id), orderNumber: order.name };
+    await connector.verifyCredentials();
+    const before = own.operations.length;
+    // The fulfillment orders read succeeds, then the mutation's answer is a 500.
+    own.fail("500", 1, "PorterFulfillmentCreate");
+    await expect(
+      connector.writeShipment(ref, {
+        trackingNumber: "1",
+        carrier: "ups",
+        service: "ground",
+        trackingUrl: null,
+        shipDate: "2026-01-02T00:00:00.000Z",
+        notify: false,
+      }),
+    ).rejects.toMatchObject({ kind: "unavailable" });
+    expect(own.operations.slice(before)).toEqual(["PorterFulfillmentOrders", "PorterFulfillmentCreate"]);
   });
 
   it("gives up with a throttled failure when Shopify keeps throttling", async () => {

@@ -5,6 +5,8 @@ export const SHOPIFY_API_VERSION = "2026-10";
 
 /** Throttled calls are retried this many times before the sync gives up (it resumes next time). */
 const MAX_ATTEMPTS = 6;
+/** A read that fails for want of an answer (network, 5xx) is tried this many times. */
+const UNAVAILABLE_ATTEMPTS = 3;
 
 interface ThrottleStatus {
   maximumAvailable: number;
@@ -57,17 +59,37 @@ export class ShopifyClient {
   }
 
   async query<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    // A read is tried again after a network failure or a 5xx; a mutation is not, since Shopify may
+    // have made the change before the answer was lost.
+    const isRead = /^\s*query\b/.test(query);
     for (let attempt = 1; ; attempt += 1) {
       if (this.#status) await this.#wait(refillMs(this.#status, this.#lastCost));
-      const response = await this.#post(query, variables);
-      if (response.status === 429) {
-        if (attempt >= MAX_ATTEMPTS)
-          throw new StoreConnectorError("throttled", "Shopify answered 429 Too Many Requests", 429);
-        const seconds = Number(response.headers.get("retry-after"));
-        await this.#wait(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000);
+      let answer: GraphqlAnswer<T>;
+      try {
+        const response = await this.#post(query, variables);
+        if (response.status === 429) {
+          if (attempt >= MAX_ATTEMPTS) {
+            throw new StoreConnectorError("throttled", "Shopify answered 429 Too Many Requests", 429);
+          }
+          const seconds = Number(response.headers.get("retry-after"));
+          await this.#wait(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000);
+          continue;
+        }
+        answer = await this.#read<T>(response);
+      } catch (error) {
+        if (
+          !(
+            isRead &&
+            error instanceof StoreConnectorError &&
+            error.kind === "unavailable" &&
+            attempt < UNAVAILABLE_ATTEMPTS
+          )
+        ) {
+          throw error;
+        }
+        await this.#wait(1000 * 2 ** (attempt - 1));
         continue;
       }
-      const answer = await this.#read<T>(response);
       const cost = answer.extensions?.cost;
       this.#status = cost?.throttleStatus;
       if (cost?.requestedQueryCost !== undefined) this.#lastCost = cost.requestedQueryCost;
@@ -83,7 +105,7 @@ export class ShopifyClient {
         // ACCESS_DENIED is a missing scope or protected customer data not granted: the data is not
         // "empty", Porter may not read it, and the store must say so.
         const denied = Array.isArray(errors) && errors.some((error) => error.extensions?.code === "ACCESS_DENIED");
-        throw new StoreConnectorError(denied ? "scope" : "invalid_response", errorText(errors), response.status);
+        throw new StoreConnectorError(denied ? "scope" : "invalid_response", errorText(errors));
       }
       if (!answer.data) throw new StoreConnectorError("invalid_response", "Shopify answered no data");
       return answer.data;

@@ -151,7 +151,7 @@ function isSource(orders: StandInOrder[] | OrderSource): orders is OrderSource {
 export class ShopifyStandIn {
   readonly #server: http.Server;
   readonly #shops = new Map<string, StandInShop>();
-  readonly #faults: { kind: ShopifyFault; times: number }[] = [];
+  readonly #faults: { kind: ShopifyFault; times: number; operation: string | undefined }[] = [];
   /** Operation names received, in order. */
   readonly operations: string[] = [];
   baseUrl = "";
@@ -193,9 +193,9 @@ export class ShopifyStandIn {
     return shop;
   }
 
-  /** The next `times` calls fail as `kind` says. */
-  fail(kind: ShopifyFault, times = 1): void {
-    this.#faults.push({ kind, times });
+  /** The next `times` calls (of the named operation, or of any) fail as `kind` says. */
+  fail(kind: ShopifyFault, times = 1, operation?: string): void {
+    this.#faults.push({ kind, times, operation });
   }
 
   /** A webhook delivery as Shopify sends it: the order in its REST shape, signed with the app's secret. */
@@ -219,9 +219,9 @@ export class ShopifyStandIn {
     };
   }
 
-  #takeFault(): ShopifyFault | undefined {
+  #takeFault(operation: string): ShopifyFault | undefined {
     const fault = this.#faults[0];
-    if (!fault) return undefined;
+    if (!fault || (fault.operation !== undefined && fault.operation !== operation)) return undefined;
     fault.times -= 1;
     if (fault.times <= 0) this.#faults.shift();
     return fault.kind;
@@ -234,13 +234,6 @@ export class ShopifyStandIn {
     };
     if (req.method !== "POST" || !API_PATH.test(req.url ?? "")) return send(404, { errors: "Not Found" });
     const shop = this.#shops.get(String(req.headers["x-shopify-access-token"] ?? ""));
-    const fault = this.#takeFault();
-    if (!shop || fault === "401") {
-      return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
-    }
-    if (fault === "429")
-      return send(429, { errors: "Exceeded 2 calls per second for api client." }, { "retry-after": "2" });
-    if (fault === "500") return send(500, { errors: "Internal Server Error" });
     let request: { query?: string; variables?: Record<string, unknown> };
     try {
       request = JSON.parse(raw);
@@ -250,6 +243,13 @@ export class ShopifyStandIn {
     const query = request.query ?? "";
     const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
     this.operations.push(operation);
+    const fault = this.#takeFault(operation);
+    if (!shop || fault === "401") {
+      return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+    }
+    if (fault === "429")
+      return send(429, { errors: "Exceeded 2 calls per second for api client." }, { "retry-after": "2" });
+    if (fault === "500") return send(500, { errors: "Internal Server Error" });
     const cost = requestedCost(query, request.variables ?? {});
     if (fault === "throttled") {
       return send(200, {
