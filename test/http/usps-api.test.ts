@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
-import { rateShipment, shipmentToBuy } from "../helpers/shipments.js";
+import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import { shipmentToBuy } from "../helpers/shipments.js";
 import { UspsStandIn } from "../stand-ins/usps/usps-stand-in.js";
 
 const CLIENT_SECRET = "usps-s3cr3t-value";
@@ -14,15 +15,6 @@ const REAL_USPS = {
     eps_account: "1000405525",
   },
 };
-
-interface Rate {
-  service_id: number;
-  carrier_code: string;
-  rate: number | null;
-  zone: string | null;
-  rate_details: { cost_type: string; rate: number }[] | null;
-  errors: string | null;
-}
 
 describe("a real USPS connection (against the USPS stand-in)", () => {
   let standIn: UspsStandIn;
@@ -44,17 +36,10 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
   });
 
-  const post = (url: string, payload: object, auth = merchant.auth) =>
-    t.app.inject({ method: "POST", url, headers: auth, payload });
-  const connect = (carrier_account: object, auth = merchant.auth) =>
-    post("/api/v2/carrier_accounts", { carrier_account }, auth);
-  /** A fresh question each time, so no remembered answer stands in for the carrier's. */
-  let question = 0;
-  const rate = async (auth = merchant.auth) => {
-    question += 1;
-    const response = await post("/api/v2/rates", rateShipment({ reference: `q${question}` }), auth);
-    return { response, rates: response.json().service_rates as Rate[], warnings: response.json().warnings as string[] };
-  };
+  const { post, connect, rate } = realCarrierCalls(
+    () => t,
+    () => merchant,
+  );
 
   it("refuses credentials without the OAuth client, naming what is missing", async () => {
     const response = await connect({ carrier_code: "usps", credentials: { client_id: "porter-test-app" } });

@@ -515,9 +515,9 @@ describe("Tracking", () => {
     );
     expect(report.estimatedDeliveryDate).toBe("2026-12-01");
     expect(report.events).toEqual([
-      expect.objectContaining({ sequence: 0, code: "M", secondaryCode: "003", status: "pre_transit", city: null }),
+      expect.objectContaining({ sequence: 1, code: "M", secondaryCode: "003", status: "pre_transit", city: null }),
       expect.objectContaining({
-        sequence: 1,
+        sequence: 2,
         code: "D",
         secondaryCode: "011",
         description: "DELIVERED",

@@ -83,7 +83,8 @@ export function trackingReport(answer: unknown, trackingNumber: string): Trackin
     const address = activity.location?.address;
     const status = activity.status ?? {};
     return {
-      sequence: index,
+      // Porter counts positions from 1.
+      sequence: index + 1,
       occurredAt: at,
       code: (status.type ?? "").trim().toUpperCase() || "I",
       secondaryCode: statusCode(status.statusCode),

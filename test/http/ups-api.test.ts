@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { jobHandlers } from "../../src/job-handlers.js";
+import { Worker } from "../../src/jobs/worker.js";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import { SMALL_BOX, shipmentToBuy } from "../helpers/shipments.js";
+import { UpsStandIn } from "../stand-ins/ups/ups-stand-in.js";
+
+const CLIENT_SECRET = "ups-s3cr3t-value";
+const REAL_UPS = {
+  carrier_code: "ups",
+  credentials: { client_id: "porter-ups-app", client_secret: CLIENT_SECRET, shipper_number: "A1B2C3" },
+};
+const UPS_GROUND = 666;
+const MINUTE = 60_000;
+
+describe("a real UPS connection (against the UPS stand-in)", () => {
+  let standIn: UpsStandIn;
+  let t: TestApp;
+  let merchant: TestAccount;
+  let other: TestAccount;
+  let worker: Worker;
+
+  beforeAll(async () => {
+    standIn = await new UpsStandIn({
+      clientId: "porter-ups-app",
+      clientSecret: CLIENT_SECRET,
+      shipperNumber: "A1B2C3",
+    }).start();
+    t = await buildTestApp({ config: { upsApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 300 } });
+    standIn.now = () => t.clock.now();
+    merchant = await createTestAccount(t.services);
+    other = await createTestAccount(t.services);
+    worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.stop();
+  });
+  beforeEach(() => {
+    t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
+  });
+
+  const { post, get, connect, rate } = realCarrierCalls(
+    () => t,
+    () => merchant,
+  );
+  const buy = (overrides: Record<string, unknown> = {}) =>
+    post("/api/v2/shipments/ship", {
+      shipment: shipmentToBuy({ service_id: UPS_GROUND, label_format: "zpl", ...overrides }),
+    });
+
+  describe("connecting", () => {
+    it("refuses credentials without the OAuth secret or shipper number, naming what is missing", async () => {
+      const half = await connect({ carrier_code: "ups", credentials: { client_id: "porter-ups-app" } });
+      expect(half.statusCode).toBe(422);
+      expect(half.json()).toMatchObject({ status: "error", error_code: "carrier_account.credentials_invalid" });
+      expect(half.json().error_message).toContain("client_secret");
+      const noShipper = await connect({
+        carrier_code: "ups",
+        credentials: { client_id: "porter-ups-app", client_secret: CLIENT_SECRET },
+      });
+      expect(noShipper.json().error_message).toContain("shipper_number");
+    });
+
+    it("refuses credentials UPS rejects, in UPS's words, and stores nothing", async () => {
+      const response = await connect({ ...REAL_UPS, credentials: { ...REAL_UPS.credentials, client_secret: "wrong" } });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error_code).toBe("carrier.rejected");
+      expect(response.json().error_message).toContain("ClientId is Invalid");
+      expect(await t.services.db.selectFrom("carrier_accounts").selectAll().execute()).toEqual([]);
+    });
+
+    it("connects with a token from UPS; the credentials stay sealed and are never returned", async () => {
+      const tokensBefore = standIn.callsTo("token");
+      const response = await connect(REAL_UPS);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().carrier_account).toMatchObject({
+        carrier_code: "ups",
+        mode: "test",
+        has_credentials: true,
+      });
+      expect(standIn.callsTo("token")).toBe(tokensBefore + 1);
+      expect(response.body).not.toContain(CLIENT_SECRET);
+      const stored = await t.services.db.selectFrom("carrier_accounts").selectAll().execute();
+      expect(JSON.stringify(stored)).not.toContain(CLIENT_SECRET);
+      expect((await get("/api/v2/carrier_accounts")).body).not.toContain(CLIENT_SECRET);
+      // A sandbox USPS beside it, to show the carriers mixing in one answer.
+      expect((await connect({ carrier_code: "usps" })).statusCode).toBe(201);
+    });
+  });
+
+  describe("rating", () => {
+    it("rates UPS through Rating Shop beside the sandbox carriers, with UPS's breakdown and zone", async () => {
+      const before = standIn.callsTo("rating");
+      const { response, rates, warnings } = await rate();
+      expect(response.statusCode, response.body).toBe(201);
+      expect(warnings).toEqual([]);
+      expect(standIn.callsTo("rating")).toBe(before + 1);
+      const ground = rates.find((r) => r.service_id === UPS_GROUND)!;
+      // The stand-in's table for 2 lb in zone 3: $9.00 + $1.10 + 3 × $0.40 = $11.30, fuel 18 % = $2.03, residential $5.75.
+      expect(ground).toMatchObject({ carrier_code: "ups", rate: 19.08, zone: "03", errors: null });
+      expect(ground.rate_details).toEqual([
+        expect.objectContaining({ cost_type: "std", rate: 11.3 }),
+        expect.objectContaining({ cost_type: "residential", rate: 5.75 }),
+        expect.objectContaining({ cost_type: "fuel", rate: 2.03 }),
+      ]);
+      expect(rates.some((r) => r.carrier_code === "usps" && r.rate !== null)).toBe(true);
+    });
+
+    it("keeps other accounts on their own connections", async () => {
+      const before = standIn.callsTo("rating");
+      expect((await rate(other.auth)).rates).toEqual([]);
+      expect(standIn.callsTo("rating")).toBe(before);
+    });
+
+    for (const fault of ["500", "timeout", "malformed"] as const) {
+      it(`turns a UPS ${fault} into a warning while the other carriers still answer`, async () => {
+        standIn.fail(fault, { operation: "rating", times: 20 });
+        const { response, rates, warnings } = await rate();
+        expect(response.statusCode).toBe(201);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toMatch(/UPS/);
+        expect(rates.every((r) => r.carrier_code !== "ups")).toBe(true);
+        expect(rates.some((r) => r.carrier_code === "usps" && r.rate !== null)).toBe(true);
+        standIn.clearFaults();
+        t.clock.advance(MINUTE + 1000);
+      });
+    }
+  });
+
+  describe("labels, tracking and voids", () => {
+    it("buys a UPS label: UPS's tracking number, its ZPL stored as is, and what UPS charged", async () => {
+      const response = await buy();
+      expect(response.statusCode, response.body).toBe(201);
+      const shipment = response.json().shipment;
+      expect(shipment.shipping_service).toMatchObject({ service_id: UPS_GROUND, carrier_code: "ups", rate: 19.08 });
+      const [parcel] = shipment.parcels;
+      expect(parcel.tracking_number).toMatch(/^1ZA1B2C303\d{8}$/);
+      const file = await t.app.inject({ method: "GET", url: new URL(parcel.postage_label.image_url).pathname });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers["content-type"]).toBe("application/zpl");
+      expect(file.rawPayload.toString()).toBe(`^XA^FO50,50^BCN,120,Y,N,N^FD${parcel.tracking_number}^FS^XZ`);
+      expect(standIn.lastRequest("ship")!.body).toMatchObject({
+        ShipmentRequest: { Shipment: { Shipper: { ShipperNumber: "A1B2C3" }, Service: { Code: "03" } } },
+      });
+    });
+
+    it("buys one tracking number per parcel, their costs adding up to UPS's total", async () => {
+      const response = await buy({ parcels: [SMALL_BOX, { ...SMALL_BOX, weight: 40 }], label_format: "gif" });
+      expect(response.statusCode, response.body).toBe(201);
+      const shipment = response.json().shipment;
+      const numbers = shipment.parcels.map((p: { tracking_number: string }) => p.tracking_number);
+      expect(new Set(numbers).size).toBe(2);
+      const total = shipment.parcels.reduce(
+        (s: number, p: { shipping_cost: number }) => s + Math.round(p.shipping_cost * 100),
+        0,
+      );
+      expect(total).toBe(Math.round(shipment.shipping_service.rate * 100));
+    });
+
+    it("refuses a label format UPS does not make, naming the ones it does, without calling UPS", async () => {
+      const before = standIn.callsTo("ship");
+      const response = await buy({ label_format: "pdf" });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ status: "error", error_code: "shipment.label_format_unavailable" });
+      expect(response.json().error_message).toContain("gif, zpl, epl2");
+      expect(standIn.callsTo("ship")).toBe(before);
+    });
+
+    it("tracks a UPS label through the refresh job, UPS's activities as Porter's events", async () => {
+      const bought = (await buy()).json().shipment;
+      const trackingNumber = bought.parcels[0].tracking_number as string;
+      standIn.deliver(trackingNumber, t.clock.now(), 1);
+      t.clock.advance(5 * 60 * MINUTE);
+      await worker.drain();
+      const read = (await get(`/api/v2/shipments/${bought.id}`)).json().shipment;
+      const events = read.parcels[0].tracking_info.tracking_events as {
+        code: string;
+        secondary_code: string;
+        status: string;
+      }[];
+      // Newest first, as eHub lists them.
+      expect(events.map((e) => [e.code, e.secondary_code, e.status])).toEqual([
+        ["D", "011", "delivered"],
+        ["I", "021", "out_for_delivery"],
+        ["I", "005", "in_transit"],
+        ["P", "038", "in_transit"],
+        ["M", "003", "pre_transit"],
+      ]);
+      expect(read.status).toBe("delivered");
+      expect(standIn.lastRequest("track")!.path).toBe(`/api/track/v1/details/${trackingNumber}`);
+    });
+
+    it("voids a cancelled shipment's label at UPS", async () => {
+      const bought = (await buy()).json().shipment;
+      const cancel = await t.app.inject({
+        method: "PUT",
+        url: `/api/v2/shipments/${bought.id}/cancel`,
+        headers: merchant.auth,
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect(standIn.isVoided(bought.parcels[0].tracking_number)).toBe(true);
+    });
+  });
+
+  describe("address validation", () => {
+    it("validates a US address through UPS XAV, with UPS's candidate and classification", async () => {
+      const response = await get(
+        "/api/v2/shipping/validate_address?address1=400+South+State+Street&city=Salt+Lake+City&state=UT&postal_code=84111&country=US",
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().validate_address).toMatchObject({
+        is_valid: true,
+        has_update: true,
+        address: {
+          address1: "400 SOUTH STATE ST",
+          city: "SALT LAKE CITY",
+          postal_code: "84111-1234",
+          residential: true,
+        },
+      });
+      expect(standIn.lastRequest("xav")!.path).toBe("/api/addressvalidation/v2/3");
+    });
+
+    it("says an address UPS cannot find is not valid", async () => {
+      const response = await get(
+        "/api/v2/shipping/validate_address?address1=1+Nowhere+Lane&city=Salt+Lake+City&state=UT&postal_code=84111&country=US",
+      );
+      expect(response.json().validate_address.is_valid).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,644 @@
+import { randomBytes } from "node:crypto";
+import type http from "node:http";
+import { generateTrackingNumber } from "../../../src/carriers/ups/tracking-number.js";
+import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
+
+/**
+ * A local UPS of ours, written from UPS's published OpenAPI specs: OAuth client credentials
+ * (`POST /security/v1/oauth/token`, HTTP Basic, form body), Rating (`POST /api/rating/{version}/
+ * {requestoption}`), Shipping and Void (`POST /api/shipments/{version}/ship`, `DELETE /api/
+ * shipments/{version}/void/cancel/{id}`), Tracking (`GET /api/track/v1/details/{inquiryNumber}`)
+ * and Address Validation (`POST /api/addressvalidation/{version}/{requestoption}`). Paths with
+ * their version segment, bearer auth, the spec's required request fields, and UPS's error body
+ * `{response:{errors:[{code,message}]}}`. Its prices are its own deterministic table, not UPS's.
+ * It can be told to fail the next calls.
+ */
+
+export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
+export type UpsOperation = "token" | "rating" | "ship" | "void" | "track" | "xav";
+
+export interface StandInAccount {
+  clientId: string;
+  clientSecret: string;
+  shipperNumber: string;
+}
+
+interface Recorded {
+  method: string;
+  path: string;
+  operation: UpsOperation | undefined;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+interface Activity {
+  type: string;
+  statusCode: string;
+  description: string;
+  at: Date;
+  city: string;
+}
+
+interface StoredShipment {
+  id: string;
+  trackingNumbers: string[];
+  voided: boolean;
+}
+
+const VERSIONS: Record<string, readonly string[]> = {
+  rating: ["v2409", "v1"],
+  ship: ["v2409", "v1"],
+  void: ["v2409", "v1"],
+  xav: ["v2", "v1"],
+};
+const RATE_OPTIONS = ["rate", "shop", "ratetimeintransit", "shoptimeintransit"];
+const LABEL_FORMATS = ["GIF", "ZPL", "EPL", "SPL"];
+const PACKAGING_CODES = ["00", "01", "02", "03", "04", "21", "24", "25", "30", "2a", "2b", "2c"];
+
+/** The stand-in's own prices: a start price and a price per pound, per UPS service code, in cents. */
+const PRICES: Record<string, { name: string; start: number; perPound: number; days: number | null }> = {
+  "03": { name: "UPS Ground", start: 900, perPound: 110, days: null },
+  "12": { name: "UPS 3 Day Select", start: 2200, perPound: 260, days: 3 },
+  "02": { name: "UPS 2nd Day Air", start: 2600, perPound: 320, days: 2 },
+  "59": { name: "UPS 2nd Day Air A.M.", start: 2950, perPound: 350, days: 2 },
+  "13": { name: "UPS Next Day Air Saver", start: 5400, perPound: 520, days: 1 },
+  "01": { name: "UPS Next Day Air", start: 5900, perPound: 560, days: 1 },
+  "14": { name: "UPS Next Day Air Early", start: 9100, perPound: 560, days: 1 },
+  "07": { name: "UPS Worldwide Express", start: 7000, perPound: 700, days: 2 },
+  "54": { name: "UPS Worldwide Express Plus", start: 11500, perPound: 700, days: 1 },
+  "65": { name: "UPS Worldwide Saver", start: 6600, perPound: 660, days: 2 },
+  "08": { name: "UPS Worldwide Expedited", start: 5900, perPound: 590, days: 4 },
+  "11": { name: "UPS Standard", start: 2100, perPound: 160, days: null },
+};
+const DOMESTIC = ["03", "12", "02", "59", "13", "01", "14"];
+const INTERNATIONAL = ["07", "54", "65", "08"];
+/** Fuel on transportation charges, in basis points. */
+const FUEL_BP = 1800;
+const RESIDENTIAL_CENTS = 575;
+
+export class UpsStandIn {
+  readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
+  readonly #tokens = new Set<string>();
+  readonly #faults = new FaultQueue<StandInFault, UpsOperation>();
+  readonly #shipments = new Map<string, StoredShipment>();
+  readonly #activities = new Map<string, Activity[]>();
+  #serial = 4_000_000;
+  /** Every request received, in order. */
+  readonly requests: Recorded[] = [];
+  /** The stand-in's time for the activities it records; tests running on a manual clock pass theirs. */
+  now: () => Date = () => new Date();
+  /** Seconds each token lives, as `expires_in` says. */
+  tokenLifetimeSeconds = 14_399;
+  baseUrl = "";
+
+  constructor(readonly account: StandInAccount) {}
+
+  async start(): Promise<this> {
+    this.baseUrl = await this.#server.start();
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return this.#server.stop();
+  }
+
+  /** The next `times` calls (to `operation`, or to any) fail as `kind` says. */
+  fail(kind: StandInFault, options: { operation?: UpsOperation; times?: number } = {}): void {
+    this.#faults.add(kind, options.operation, options.times);
+  }
+
+  clearFaults(): void {
+    this.#faults.clear();
+  }
+
+  /** Forgets every token it granted, as UPS does when a token is revoked. */
+  revokeTokens(): void {
+    this.#tokens.clear();
+  }
+
+  callsTo(operation: UpsOperation): number {
+    return this.requests.filter((r) => r.operation === operation).length;
+  }
+
+  lastRequest(operation: UpsOperation): Recorded | undefined {
+    return this.requests.findLast((r) => r.operation === operation);
+  }
+
+  /** Whether UPS holds the shipment of this tracking number as voided. */
+  isVoided(trackingNumber: string): boolean {
+    return [...this.#shipments.values()].some((s) => s.voided && s.trackingNumbers.includes(trackingNumber));
+  }
+
+  /** Scans a package: pickup, a hub, out for delivery and delivery, `hours` apart after `from`. */
+  deliver(trackingNumber: string, from: Date, hours = 6): void {
+    const steps: Omit<Activity, "at">[] = [
+      { type: "P", statusCode: "038", description: "Pickup Scan", city: "LOS ANGELES" },
+      { type: "I", statusCode: "005", description: "Arrived at Facility", city: "ONTARIO" },
+      { type: "I", statusCode: "021", description: "Out For Delivery Today", city: "SALT LAKE CITY" },
+      { type: "D", statusCode: "011", description: "DELIVERED", city: "SALT LAKE CITY" },
+    ];
+    const known = this.#activities.get(trackingNumber) ?? [];
+    steps.forEach((step, i) => {
+      known.push({ ...step, at: new Date(from.getTime() + (i + 1) * hours * 3_600_000) });
+    });
+    this.#activities.set(trackingNumber, known);
+  }
+
+  #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const path = url.pathname;
+    const route = routeOf(req.method ?? "GET", path);
+    const body = parseRequestBody(raw, req.headers["content-type"]);
+    this.requests.push({
+      method: req.method ?? "GET",
+      path,
+      operation: route?.operation,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+    });
+    const fault = this.#faults.take(route?.operation);
+    if (fault === "timeout") {
+      this.#server.hang(res);
+      return;
+    }
+    if (fault === "malformed") {
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(route?.operation === "token" ? '{"token_type":' : "{}");
+      return;
+    }
+    if (fault === "429" || fault === "503") {
+      sendJson(
+        res,
+        Number(fault),
+        upsError(fault === "429" ? "10429" : "10503", fault === "429" ? "Too Many Requests" : "Service Unavailable"),
+        {
+          "retry-after": "0",
+        },
+      );
+      return;
+    }
+    if (fault === "500") {
+      sendJson(res, 500, upsError("10500", "Internal Server Error"));
+      return;
+    }
+    if (!route) {
+      sendJson(res, 404, upsError("10404", `No such resource: ${req.method} ${path}`));
+      return;
+    }
+    if (route.operation === "token") {
+      this.#token(req, res, body, fault === "401");
+      return;
+    }
+    const version = route.params.version;
+    if (version !== undefined && !VERSIONS[route.operation]?.includes(version)) {
+      sendJson(res, 400, upsError("250002", `Invalid version: ${version}`));
+      return;
+    }
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    if (fault === "401" || !token || !this.#tokens.has(token)) {
+      sendJson(res, 401, upsError("250002", "Invalid Authentication Information."));
+      return;
+    }
+    const handlers: Record<Exclude<UpsOperation, "token">, () => void> = {
+      rating: () => this.#rate(res, route.params.option ?? "", body),
+      ship: () => this.#ship(res, body),
+      void: () => this.#void(res, route.params.id ?? ""),
+      track: () => this.#track(req, res, route.params.id ?? ""),
+      xav: () => this.#xav(res, route.params.option ?? "", body),
+    };
+    handlers[route.operation]();
+  }
+
+  #token(req: http.IncomingMessage, res: http.ServerResponse, body: unknown, refuse: boolean): void {
+    if (req.method !== "POST" || !req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) {
+      sendJson(res, 400, upsError("10400", "The request must be a form-encoded POST."));
+      return;
+    }
+    const grant = (body ?? {}) as Record<string, unknown>;
+    if (grant.grant_type !== "client_credentials") {
+      sendJson(res, 400, upsError("10400", "Invalid/Missing grant_type"));
+      return;
+    }
+    const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const [id, secret] = basic ? Buffer.from(basic, "base64").toString("utf8").split(":") : [];
+    if (refuse || id !== this.account.clientId || secret !== this.account.clientSecret) {
+      sendJson(res, 401, upsError("10401", "ClientId is Invalid"));
+      return;
+    }
+    const token = randomBytes(16).toString("hex");
+    this.#tokens.add(token);
+    sendJson(res, 200, {
+      token_type: "Bearer",
+      issued_at: String(Date.now()),
+      client_id: this.account.clientId,
+      access_token: token,
+      scope: "",
+      expires_in: String(this.tokenLifetimeSeconds),
+      refresh_count: "0",
+      status: "approved",
+    });
+  }
+
+  #rate(res: http.ServerResponse, option: string, body: unknown): void {
+    if (!RATE_OPTIONS.includes(option.toLowerCase())) {
+      sendJson(res, 400, upsError("111500", `Invalid request option: ${option}`));
+      return;
+    }
+    const shipment = at(body, "RateRequest", "Shipment");
+    const problems = [
+      ...required(at(body, "RateRequest"), ["Request", "Shipment"], "RateRequest"),
+      ...checkParty(at(shipment, "Shipper"), "Shipment.Shipper", false),
+      ...checkParty(at(shipment, "ShipTo"), "Shipment.ShipTo", false),
+      ...checkPackages(at(shipment, "Package"), "PackagingType"),
+    ];
+    const shop = option.toLowerCase().startsWith("shop");
+    const asked = at(shipment, "Service", "Code");
+    if (!shop && typeof asked !== "string") problems.push("Shipment.Service.Code is required for Rate.");
+    if (problems.length > 0) {
+      sendJson(res, 400, upsError("111100", problems.join(" ")));
+      return;
+    }
+    const from = at(shipment, "ShipFrom", "Address") ?? at(shipment, "Shipper", "Address");
+    const to = at(shipment, "ShipTo", "Address");
+    const toCountry = String(at(to, "CountryCode")).toUpperCase();
+    const domestic = String(at(from, "CountryCode")).toUpperCase() === toCountry;
+    const offered = domestic ? DOMESTIC : [...INTERNATIONAL, ...(["CA", "MX"].includes(toCountry) ? ["11"] : [])];
+    const codes = shop ? offered : offered.filter((c) => c === asked);
+    if (codes.length === 0) {
+      sendJson(res, 400, upsError("111210", "The requested service is unavailable between the selected locations."));
+      return;
+    }
+    const packages = at(shipment, "Package") as Record<string, unknown>[];
+    const zone = standInZone(from, to);
+    const residential = at(to, "ResidentialAddressIndicator") !== undefined;
+    const rated = codes.map((code) => this.#price(code, packages, zone, residential));
+    sendJson(res, 200, {
+      RateResponse: {
+        Response: {
+          ResponseStatus: { Code: "1", Description: "Success" },
+          Alert: [{ Code: "110971", Description: "Your invoice may vary from the displayed reference rates" }],
+        },
+        RatedShipment: rated,
+      },
+    });
+  }
+
+  #price(code: string, packages: Record<string, unknown>[], zone: string | null, residential: boolean) {
+    const price = PRICES[code]!;
+    const zoneCents = zone ? Number(zone) * 40 : 1500;
+    const perPackage = packages.map((p) => {
+      const pounds = Math.max(1, Math.ceil(Number(at(p, "PackageWeight", "Weight"))));
+      const transport = price.start + price.perPound * (pounds - 1) + zoneCents;
+      const fuel = Math.round((transport * FUEL_BP) / 10_000);
+      return { pounds, transport, fuel };
+    });
+    const residentialCents = residential && DOMESTIC.includes(code) ? RESIDENTIAL_CENTS : 0;
+    const transport = perPackage.reduce((s, p) => s + p.transport + p.fuel, 0) + residentialCents;
+    const pounds = perPackage.reduce((s, p) => s + p.pounds, 0);
+    return {
+      Service: { Code: code, Description: "" },
+      ...(zone ? { Zone: zone } : {}),
+      RatedShipmentAlert: [{ Code: "110971", Description: "Your invoice may vary from the displayed reference rates" }],
+      BillingWeight: { UnitOfMeasurement: { Code: "LBS", Description: "Pounds" }, Weight: String(pounds) },
+      TransportationCharges: money(transport),
+      BaseServiceCharge: money(transport - perPackage.reduce((s, p) => s + p.fuel, 0)),
+      ItemizedCharges:
+        residentialCents > 0 ? [{ Code: "270", Description: "RESIDENTIAL ADDRESS", ...money(residentialCents) }] : [],
+      ServiceOptionsCharges: money(0),
+      TotalCharges: money(transport),
+      ...(price.days ? { GuaranteedDelivery: { BusinessDaysInTransit: String(price.days) } } : {}),
+      RatedPackage: perPackage.map((p) => ({
+        TransportationCharges: money(p.transport + p.fuel),
+        ServiceOptionsCharges: money(0),
+        TotalCharges: money(p.transport + p.fuel),
+        Weight: String(p.pounds),
+        BillingWeight: { UnitOfMeasurement: { Code: "LBS", Description: "Pounds" }, Weight: String(p.pounds) },
+        ItemizedCharges: [{ Code: "375", Description: "FUEL SURCHARGE", ...money(p.fuel) }],
+      })),
+    };
+  }
+
+  #ship(res: http.ServerResponse, body: unknown): void {
+    const request = at(body, "ShipmentRequest");
+    const shipment = at(request, "Shipment");
+    const format = at(request, "LabelSpecification", "LabelImageFormat", "Code");
+    const problems = [
+      ...required(request, ["Request", "Shipment"], "ShipmentRequest"),
+      ...required(at(request, "Request"), ["RequestOption"], "Request"),
+      ...checkParty(at(shipment, "Shipper"), "Shipment.Shipper", true),
+      ...required(at(shipment, "Shipper"), ["ShipperNumber"], "Shipment.Shipper"),
+      ...checkParty(at(shipment, "ShipTo"), "Shipment.ShipTo", true),
+      ...required(at(shipment, "Service"), ["Code"], "Shipment.Service"),
+      ...checkPackages(at(shipment, "Package"), "Packaging"),
+    ];
+    const charge = at(shipment, "PaymentInformation", "ShipmentCharge");
+    const firstCharge = Array.isArray(charge) ? charge[0] : charge;
+    if (at(firstCharge, "Type") !== "01") problems.push("PaymentInformation.ShipmentCharge.Type 01 is required.");
+    if (typeof format !== "string" || !LABEL_FORMATS.includes(format)) {
+      problems.push(`LabelSpecification.LabelImageFormat.Code must be one of ${LABEL_FORMATS.join(", ")}.`);
+    } else if (format !== "GIF" && at(request, "LabelSpecification", "LabelStockSize", "Height") === undefined) {
+      problems.push("LabelSpecification.LabelStockSize is required for EPL, ZPL and SPL labels.");
+    }
+    if (problems.length > 0) {
+      sendJson(res, 400, upsError("120100", problems.join(" ")));
+      return;
+    }
+    if (at(shipment, "Shipper", "ShipperNumber") !== this.account.shipperNumber) {
+      sendJson(res, 400, upsError("120100", "Missing or invalid shipper number"));
+      return;
+    }
+    const billed = at(firstCharge, "BillShipper", "AccountNumber");
+    if (billed !== this.account.shipperNumber) {
+      sendJson(
+        res,
+        400,
+        upsError("120412", "The shipper's account number must match the bill shipper account number."),
+      );
+      return;
+    }
+    const code = String(at(shipment, "Service", "Code"));
+    if (!PRICES[code]) {
+      sendJson(res, 400, upsError("121210", "The requested service is unavailable between the selected locations."));
+      return;
+    }
+    const packages = at(shipment, "Package") as Record<string, unknown>[];
+    const trackingNumbers = packages.map(() =>
+      generateTrackingNumber(this.#serial++, { shipperAccount: this.account.shipperNumber, serviceCode: code }),
+    );
+    const id = trackingNumbers[0]!;
+    this.#shipments.set(id, { id, trackingNumbers, voided: false });
+    const now = this.now();
+    for (const number of trackingNumbers) {
+      this.#activities.set(number, [
+        {
+          type: "M",
+          statusCode: "003",
+          description: "Shipper created a label, UPS has not received the package yet.",
+          at: now,
+          city: "",
+        },
+      ]);
+    }
+    const from = at(shipment, "ShipFrom", "Address") ?? at(shipment, "Shipper", "Address");
+    const to = at(shipment, "ShipTo", "Address");
+    const priced = this.#price(
+      code,
+      packages,
+      standInZone(from, to),
+      at(to, "ResidentialAddressIndicator") !== undefined,
+    );
+    sendJson(res, 200, {
+      ShipmentResponse: {
+        Response: { ResponseStatus: { Code: "1", Description: "Success" } },
+        ShipmentResults: {
+          ShipmentCharges: {
+            TransportationCharges: priced.TransportationCharges,
+            ItemizedCharges: priced.ItemizedCharges,
+            ServiceOptionsCharges: priced.ServiceOptionsCharges,
+            TotalCharges: priced.TotalCharges,
+          },
+          BillingWeight: {
+            UnitOfMeasurement: { Code: "LBS", Description: "Pounds" },
+            Weight: priced.BillingWeight.Weight.padStart(8, "0"),
+          },
+          ShipmentIdentificationNumber: id,
+          PackageResults: trackingNumbers.map((number, i) => ({
+            TrackingNumber: number,
+            ServiceOptionsCharges: money(0),
+            ShippingLabel: {
+              ImageFormat: { Code: format, Description: format },
+              GraphicImage: labelImage(String(format), number).toString("base64"),
+            },
+            ItemizedCharges: priced.RatedPackage[i]!.ItemizedCharges,
+          })),
+        },
+      },
+    });
+  }
+
+  #void(res: http.ServerResponse, id: string): void {
+    const shipment = this.#shipments.get(id);
+    if (!/^1Z[0-9A-Z]{16}$/.test(id) || !shipment) {
+      sendJson(res, 400, upsError("190117", "Invalid Shipment Identification Number"));
+      return;
+    }
+    shipment.voided = true;
+    sendJson(res, 200, {
+      VoidShipmentResponse: {
+        Response: { ResponseStatus: { Code: "1", Description: "Success" } },
+        SummaryResult: { Status: { Code: "1", Description: "Voided" } },
+        PackageLevelResults: shipment.trackingNumbers.map((number) => ({
+          TrackingNumber: number,
+          Status: { Code: "1", Description: "Voided" },
+        })),
+      },
+    });
+  }
+
+  #track(req: http.IncomingMessage, res: http.ServerResponse, number: string): void {
+    if (!req.headers.transid || !req.headers.transactionsrc) {
+      sendJson(res, 400, upsError("TW0003", "transId and transactionSrc headers are required."));
+      return;
+    }
+    const activities = this.#activities.get(number);
+    if (!activities) {
+      sendJson(res, 404, upsError("TW0001", "Tracking Information Not Found"));
+      return;
+    }
+    const newestFirst = [...activities].sort((a, b) => b.at.getTime() - a.at.getTime());
+    const scheduled = new Date(activities[0]!.at.getTime() + 3 * 86_400_000);
+    sendJson(res, 200, {
+      trackResponse: {
+        shipment: [
+          {
+            inquiryNumber: number,
+            package: [
+              {
+                trackingNumber: number,
+                deliveryDate: [{ type: "SDD", date: ymd(scheduled) }],
+                activity: newestFirst.map((a) => ({
+                  location: {
+                    address: { city: a.city, stateProvince: a.city ? "UT" : "", countryCode: "US", country: "US" },
+                  },
+                  status: { type: a.type, description: a.description, code: a.type, statusCode: a.statusCode },
+                  date: ymd(a.at),
+                  time: a.at.toISOString().slice(11, 19).replace(/:/g, ""),
+                  gmtDate: ymd(a.at),
+                  gmtOffset: "+00:00",
+                  gmtTime: a.at.toISOString().slice(11, 19),
+                })),
+                currentStatus: { code: newestFirst[0]!.type, description: newestFirst[0]!.description },
+              },
+            ],
+          },
+        ],
+      },
+    });
+  }
+
+  #xav(res: http.ServerResponse, option: string, body: unknown): void {
+    if (!["1", "2", "3"].includes(option)) {
+      sendJson(res, 400, upsError("264002", `Invalid request option: ${option}`));
+      return;
+    }
+    const key = at(body, "XAVRequest", "AddressKeyFormat") as Record<string, unknown> | undefined;
+    if (!key || typeof key.CountryCode !== "string" || key.CountryCode.length !== 2) {
+      sendJson(res, 400, upsError("264003", "XAVRequest.AddressKeyFormat.CountryCode is required."));
+      return;
+    }
+    const lines = (Array.isArray(key.AddressLine) ? key.AddressLine : [key.AddressLine]).filter(Boolean).map(String);
+    const status = { ResponseStatus: { Code: "1", Description: "Success" } };
+    if (lines.some((l) => /nowhere/i.test(l))) {
+      sendJson(res, 200, { XAVResponse: { Response: status, NoCandidatesIndicator: "" } });
+      return;
+    }
+    const commercial =
+      lines.some((l) => /\b(suite|ste)\b/i.test(l)) ||
+      Boolean(key.ConsigneeName && /inc|llc|co\b/i.test(String(key.ConsigneeName)));
+    const classification = commercial
+      ? { Code: "1", Description: "Commercial" }
+      : { Code: "2", Description: "Residential" };
+    sendJson(res, 200, {
+      XAVResponse: {
+        Response: status,
+        ValidAddressIndicator: "",
+        AddressClassification: classification,
+        Candidate: [
+          {
+            AddressClassification: classification,
+            AddressKeyFormat: {
+              AddressLine: lines.map((l) =>
+                l
+                  .toUpperCase()
+                  .replace(/\bSTREET\b/, "ST")
+                  .replace(/\bSUITE\b/, "STE"),
+              ),
+              PoliticalDivision2: String(key.PoliticalDivision2 ?? "").toUpperCase(),
+              PoliticalDivision1: String(key.PoliticalDivision1 ?? "").toUpperCase(),
+              PostcodePrimaryLow: key.PostcodePrimaryLow,
+              PostcodeExtendedLow: key.PostcodeExtendedLow ?? "1234",
+              CountryCode: key.CountryCode,
+            },
+          },
+        ],
+      },
+    });
+  }
+}
+
+function routeOf(
+  method: string,
+  path: string,
+): { operation: UpsOperation; params: Record<string, string> } | undefined {
+  const patterns: [string, RegExp, UpsOperation, string[]][] = [
+    ["POST", /^\/security\/v1\/oauth\/token$/, "token", []],
+    ["POST", /^\/api\/rating\/([^/]+)\/([^/]+)$/, "rating", ["version", "option"]],
+    ["POST", /^\/api\/shipments\/([^/]+)\/ship$/, "ship", ["version"]],
+    ["DELETE", /^\/api\/shipments\/([^/]+)\/void\/cancel\/([^/]+)$/, "void", ["version", "id"]],
+    ["GET", /^\/api\/track\/v1\/details\/([^/]+)$/, "track", ["id"]],
+    ["POST", /^\/api\/addressvalidation\/([^/]+)\/([^/]+)$/, "xav", ["version", "option"]],
+  ];
+  for (const [wanted, pattern, operation, names] of patterns) {
+    const match = pattern.exec(path);
+    if (!match || (method !== wanted && operation !== "token")) continue;
+    return { operation, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)])) };
+  }
+  return undefined;
+}
+
+/** The value at a path of containers, or undefined. */
+function at(value: unknown, ...keys: string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function required(container: unknown, fields: string[], where: string): string[] {
+  if (typeof container !== "object" || container === null) return [`${where} is required.`];
+  return fields.filter((f) => at(container, f) === undefined).map((f) => `${where}.${f} is required.`);
+}
+
+/** A Shipper / ShipTo: an address with lines and a country (and a name and city when shipping). */
+function checkParty(party: unknown, where: string, shipping: boolean): string[] {
+  const problems = required(party, shipping ? ["Name", "Address"] : ["Address"], where);
+  const address = at(party, "Address");
+  if (address === undefined) return problems;
+  problems.push(
+    ...required(
+      address,
+      shipping ? ["AddressLine", "City", "CountryCode"] : ["AddressLine", "CountryCode"],
+      `${where}.Address`,
+    ),
+  );
+  const country = at(address, "CountryCode");
+  if (country !== undefined && !(typeof country === "string" && /^[A-Z]{2}$/.test(country))) {
+    problems.push(`${where}.Address.CountryCode must be two capital letters.`);
+  }
+  const name = at(party, "Name");
+  if (typeof name === "string" && name.length > 35) problems.push(`${where}.Name is longer than 35.`);
+  return problems;
+}
+
+function checkPackages(packages: unknown, packagingKey: string): string[] {
+  if (!Array.isArray(packages) || packages.length === 0) return ["Shipment.Package is required."];
+  return packages.flatMap((p, i) => {
+    const problems: string[] = [];
+    const code = at(p, packagingKey, "Code");
+    if (typeof code !== "string" || !PACKAGING_CODES.includes(code))
+      problems.push(`Package[${i}].${packagingKey}.Code is invalid.`);
+    const weight = at(p, "PackageWeight", "Weight");
+    if (typeof weight !== "string" || !(Number(weight) > 0) || weight.length > 6) {
+      problems.push(`Package[${i}].PackageWeight.Weight must be a positive number as a string.`);
+    }
+    if (!["LBS", "KGS", "OZS"].includes(String(at(p, "PackageWeight", "UnitOfMeasurement", "Code")))) {
+      problems.push(`Package[${i}].PackageWeight.UnitOfMeasurement.Code is invalid.`);
+    }
+    const dimensions = at(p, "Dimensions");
+    if (dimensions !== undefined) {
+      for (const side of ["Length", "Width", "Height"]) {
+        const value = at(dimensions, side);
+        if (typeof value !== "string" || !(Number(value) >= 0))
+          problems.push(`Package[${i}].Dimensions.${side} is invalid.`);
+      }
+    }
+    return problems;
+  });
+}
+
+/** The stand-in's zone at home ("002" to "008"): how far apart the postal codes' first digits are; null abroad. */
+function standInZone(from: unknown, to: unknown): string | null {
+  if (String(at(from, "CountryCode")) !== String(at(to, "CountryCode"))) return null;
+  const apart = Math.abs(digit(at(from, "PostalCode")) - digit(at(to, "PostalCode")));
+  return String(Math.min(8, 2 + apart)).padStart(3, "0");
+}
+
+function digit(postal: unknown): number {
+  const first = Number(String(postal ?? "0")[0]);
+  return Number.isFinite(first) ? first : 0;
+}
+
+function money(cents: number) {
+  return { CurrencyCode: "USD", MonetaryValue: (cents / 100).toFixed(2) };
+}
+
+function ymd(date: Date): string {
+  return date.toISOString().slice(0, 10).replace(/-/g, "");
+}
+
+/** The stand-in's label: a printer program naming the tracking number, or a one-pixel GIF. */
+function labelImage(format: string, trackingNumber: string): Buffer {
+  if (format === "ZPL") return Buffer.from(`^XA^FO50,50^BCN,120,Y,N,N^FD${trackingNumber}^FS^XZ`);
+  if (format === "EPL") return Buffer.from(`N\nB50,50,0,1,3,6,120,B,"${trackingNumber}"\nP1\n`);
+  if (format === "SPL") return Buffer.from(`SPL ${trackingNumber}`);
+  return Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+}
+
+function upsError(code: string, message: string) {
+  return { response: { errors: [{ code, message }] } };
+}

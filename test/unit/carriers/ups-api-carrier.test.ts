@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CarrierCallError } from "../../../src/carriers/api-client/carrier-http-client.js";
+import {
+  type CarrierAddress,
+  CarrierError,
+  type PurchaseRequest,
+  type RateRequest,
+} from "../../../src/carriers/carrier.js";
+import type { RealCarrier } from "../../../src/carriers/real-carrier.js";
+import { findService } from "../../../src/carriers/registry.js";
+import { upsApi } from "../../../src/carriers/ups/api/index.js";
+import { UPS_SERVICES } from "../../../src/carriers/ups/services.js";
+import { ManualClock } from "../../../src/clock.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../../helpers/shipments.js";
+import { UpsStandIn } from "../../stand-ins/ups/ups-stand-in.js";
+
+const ACCOUNT = { clientId: "porter-ups-app", clientSecret: "ups-s3cret", shipperNumber: "A1B2C3" };
+const CREDENTIALS = { client_id: ACCOUNT.clientId, client_secret: ACCOUNT.clientSecret, shipper_number: "a1b2c3" };
+const FROM: CarrierAddress = LOS_ANGELES_WAREHOUSE;
+const TO: CarrierAddress = SALT_LAKE_RESIDENCE;
+const PARCEL = { lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 40, packageType: "parcel" };
+const service = (id: number) => findService(id)!;
+
+const rateRequest = (overrides: Partial<RateRequest> = {}): RateRequest => ({
+  from: FROM,
+  to: TO,
+  parcels: [PARCEL],
+  residential: true,
+  services: UPS_SERVICES,
+  ...overrides,
+});
+
+const trackRequest = (trackingNumber: string) => ({
+  trackingNumber,
+  service: service(666),
+  from: FROM,
+  to: TO,
+  labelCreatedAt: new Date(),
+  shipDate: "2026-11-27",
+  promisedDeliveryDate: "2026-12-01",
+  asOf: new Date(),
+});
+
+const purchaseRequest = (overrides: Partial<PurchaseRequest> = {}): PurchaseRequest => ({
+  ...rateRequest(),
+  service: service(666),
+  purchaseKey: "shipment-1",
+  parcelSerials: [1, 2],
+  parcels: [PARCEL, { ...PARCEL, weightOz: 80 }],
+  shipDate: "2026-11-27",
+  label: { format: "zpl", size: "4x6" },
+  contents: [
+    { reference: "order-1001", items: [] },
+    { reference: null, items: [] },
+  ],
+  ...overrides,
+});
+
+describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
+  let standIn: UpsStandIn;
+  let clock: ManualClock;
+  let real: RealCarrier;
+
+  const open = (credentials: Record<string, unknown> = CREDENTIALS) =>
+    upsApi.open(upsApi.credentials(credentials)!, {
+      baseUrl: standIn.baseUrl,
+      mode: "test",
+      timeoutMs: 300,
+      clock,
+      wait: async () => undefined,
+    });
+
+  beforeAll(async () => {
+    standIn = await new UpsStandIn(ACCOUNT).start();
+  });
+  afterAll(() => standIn.stop());
+  beforeEach(() => {
+    standIn.clearFaults();
+    clock = new ManualClock();
+    real = open();
+  });
+
+  describe("OAuth", () => {
+    it("asks for a token with HTTP Basic and a form body, and keeps it while it lives", async () => {
+      const before = standIn.callsTo("token");
+      await Promise.all([real.verify(), real.verify(), real.verify()]);
+      expect(standIn.callsTo("token")).toBe(before + 1);
+      const request = standIn.lastRequest("token")!;
+      expect(request.headers.authorization).toBe(
+        `Basic ${Buffer.from("porter-ups-app:ups-s3cret").toString("base64")}`,
+      );
+      expect(request.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
+      expect(request.body).toEqual({ grant_type: "client_credentials" });
+      await real.adapter.rate(rateRequest());
+      expect(standIn.callsTo("token")).toBe(before + 1);
+      // UPS's `expires_in` is a string of seconds; a token near its end is renewed.
+      clock.advance(standIn.tokenLifetimeSeconds * 1000);
+      await real.adapter.rate(rateRequest());
+      expect(standIn.callsTo("token")).toBe(before + 2);
+    });
+
+    it("fails verification in UPS's words when it refuses the client", async () => {
+      const wrong = open({ ...CREDENTIALS, client_secret: "nope" });
+      await expect(wrong.verify()).rejects.toThrow(/ClientId is Invalid/);
+      await expect(wrong.verify()).rejects.toBeInstanceOf(CarrierCallError);
+    });
+
+    it("renews a token UPS stopped accepting, once, and the call goes through", async () => {
+      await real.verify();
+      standIn.revokeTokens();
+      const before = standIn.callsTo("token");
+      const rates = await real.adapter.rate(rateRequest());
+      expect(rates.some((r) => r.quote)).toBe(true);
+      expect(standIn.callsTo("token")).toBe(before + 1);
+    });
+  });
+
+  describe("Rating Shop", () => {
+    it("rates every service in one call, with UPS's breakdown adding up to its total", async () => {
+      const before = standIn.callsTo("rating");
+      const rates = await real.adapter.rate(rateRequest());
+      expect(standIn.callsTo("rating")).toBe(before + 1);
+      const call = standIn.lastRequest("rating")!;
+      expect(call.path).toBe("/api/rating/v2409/Shop");
+      expect(call.headers.authorization).toMatch(/^Bearer /);
+      expect(call.headers.transid).toMatch(/^[0-9a-f]{32}$/);
+      expect(call.headers.transactionsrc).toBe("porter");
+
+      const ground = rates.find((r) => r.service.serviceCode === "ups_ground")!;
+      // The stand-in's table for 3 lb in zone 3: $9.00 + 2 × $1.10 + 3 × $0.40 = $12.40, fuel 18 % = $2.23, residential $5.75.
+      expect(ground).toMatchObject({ zone: "03", priceGroup: "3", packageType: "parcel", rateCalcTypes: ["standard"] });
+      expect(ground.quote?.lines).toEqual([
+        { kind: "base", description: "UPS Ground", amountCents: 1240 },
+        { kind: "residential", description: "Residential Address", amountCents: 575 },
+        { kind: "fuel", description: "Fuel Surcharge", amountCents: 223 },
+      ]);
+      expect(ground.quote?.totalCents).toBe(2038);
+      expect(ground.quote?.billableWeightOz).toBe(48);
+      const domestic = rates.filter((r) => r.quote).map((r) => r.service.serviceId);
+      expect(domestic.sort()).toEqual([666, 672, 673, 674, 675, 676, 677]);
+      const abroad = rates.find((r) => r.service.serviceCode === "ups_express")!;
+      expect(abroad.refusal).toMatch(/UPS does not offer UPS Worldwide Express/);
+    });
+
+    it("refuses by Porter's own limits without asking for a service the parcels cannot take", async () => {
+      const rates = await real.adapter.rate(
+        rateRequest({ services: [service(666), service(672)], parcels: [{ ...PARCEL, packageType: "ups_pak" }] }),
+      );
+      expect(rates.find((r) => r.service.serviceId === 666)?.refusal).toMatch(/not available for UPS Ground/);
+      expect(rates.find((r) => r.service.serviceId === 672)?.quote).toBeDefined();
+      expect(standIn.lastRequest("rating")!.body).toMatchObject({
+        RateRequest: { Shipment: { Package: [{ PackagingType: { Code: "04" } }] } },
+      });
+      const before = standIn.callsTo("rating");
+      const heavy = await real.adapter.rate(
+        rateRequest({ services: [service(666)], parcels: [{ ...PARCEL, weightOz: 151 * 16 }] }),
+      );
+      expect(heavy[0]?.refusal).toMatch(/Weight exceeds 150 lb/);
+      expect(standIn.callsTo("rating")).toBe(before);
+    });
+
+    it("waits out a 429 as Retry-After asks", async () => {
+      standIn.fail("429", { operation: "rating" });
+      const rates = await real.adapter.rate(rateRequest());
+      expect(rates.some((r) => r.quote)).toBe(true);
+    });
+
+    for (const fault of ["500", "timeout", "malformed"] as const) {
+      it(`fails the carrier as a whole on a UPS ${fault}`, async () => {
+        standIn.fail(fault, { operation: "rating", times: 5 });
+        await expect(real.adapter.rate(rateRequest())).rejects.toBeInstanceOf(CarrierError);
+      });
+    }
+
+    it("fails the carrier as a whole, in UPS's words, when UPS refuses the shipment", async () => {
+      await expect(real.adapter.rate(rateRequest({ to: { ...TO, country: "usa" } }))).rejects.toThrow(
+        /UPS refused the request: .*CountryCode must be two capital letters/,
+      );
+    });
+  });
+
+  describe("Shipping, void", () => {
+    it("buys one label per parcel in the format asked for, UPS's image stored as is", async () => {
+      const purchase = await real.adapter.purchase(purchaseRequest());
+      expect(purchase.parcels).toHaveLength(2);
+      const [first, second] = purchase.parcels;
+      expect(first!.trackingNumber).toMatch(/^1ZA1B2C303\d{7}\d$/);
+      expect(second!.trackingNumber).not.toBe(first!.trackingNumber);
+      expect(first!.label).toMatchObject({ format: "zpl", widthIn: 4, heightIn: 6, dpi: 203 });
+      expect(first!.label!.bytes.toString()).toContain(first!.trackingNumber);
+      expect(purchase.rate.quote?.totalCents).toBeGreaterThan(0);
+      const sum = purchase.rate.quote!.lines.reduce((s, l) => s + l.amountCents, 0);
+      expect(sum).toBe(purchase.rate.quote!.totalCents);
+
+      const sent = standIn.lastRequest("ship")!;
+      expect(sent.path).toBe("/api/shipments/v2409/ship");
+      expect(sent.body).toMatchObject({
+        ShipmentRequest: {
+          Shipment: {
+            Shipper: { ShipperNumber: "A1B2C3" },
+            Service: { Code: "03" },
+            ShipmentDate: "20261127",
+            Package: [{ ReferenceNumber: [{ Value: "order-1001" }] }, { PackageWeight: { Weight: "5" } }],
+          },
+          LabelSpecification: { LabelImageFormat: { Code: "ZPL" }, LabelStockSize: { Height: "6", Width: "4" } },
+        },
+      });
+    });
+
+    it.each([
+      ["gif", "GIF"],
+      ["epl2", "EPL"],
+    ] as const)("makes %s labels as UPS's %s", async (format, code) => {
+      const purchase = await real.adapter.purchase(
+        purchaseRequest({ label: { format, size: "4x8" }, parcels: [PARCEL] }),
+      );
+      expect(purchase.parcels[0]!.label).toMatchObject({ format, heightIn: 8 });
+      expect(standIn.lastRequest("ship")!.body).toMatchObject({
+        ShipmentRequest: { LabelSpecification: { LabelImageFormat: { Code: code } } },
+      });
+    });
+
+    it("lists the formats UPS makes, and refuses another without calling UPS", async () => {
+      expect(real.adapter.labelFormats).toEqual(["gif", "zpl", "epl2"]);
+      const before = standIn.callsTo("ship");
+      await expect(real.adapter.purchase(purchaseRequest({ label: { format: "pdf", size: "4x6" } }))).rejects.toThrow(
+        /gif, zpl, epl2/,
+      );
+      await expect(
+        real.adapter.purchase(purchaseRequest({ label: { format: "zpl", size: "8.5x11" } })),
+      ).rejects.toThrow(/4x6 or 4x8/);
+      expect(standIn.callsTo("ship")).toBe(before);
+    });
+
+    it("voids a shipment's labels at UPS", async () => {
+      const purchase = await real.adapter.purchase(purchaseRequest());
+      const numbers = purchase.parcels.map((p) => p.trackingNumber);
+      await real.adapter.voidLabels(numbers);
+      expect(standIn.lastRequest("void")!.path).toBe(`/api/shipments/v2409/void/cancel/${numbers[0]}`);
+      expect(numbers.every((n) => standIn.isVoided(n))).toBe(true);
+    });
+
+    it("fails a void UPS refuses, in its words", async () => {
+      await expect(real.adapter.voidLabels(["1ZA1B2C30399999999"])).rejects.toThrow(
+        /Invalid Shipment Identification Number/,
+      );
+    });
+  });
+
+  describe("Tracking", () => {
+    it("reads UPS's activities as Porter's events, oldest first", async () => {
+      const purchase = await real.adapter.purchase(purchaseRequest({ parcels: [PARCEL] }));
+      const trackingNumber = purchase.parcels[0]!.trackingNumber;
+      standIn.deliver(trackingNumber, new Date());
+      const report = await real.adapter.track(trackRequest(trackingNumber));
+      const call = standIn.lastRequest("track")!;
+      expect(call.path).toBe(`/api/track/v1/details/${trackingNumber}`);
+      expect(call.headers.transid).toBeDefined();
+      expect(report.events.map((e) => [e.code, e.secondaryCode, e.status])).toEqual([
+        ["M", "003", "pre_transit"],
+        ["P", "038", "in_transit"],
+        ["I", "005", "in_transit"],
+        ["I", "021", "out_for_delivery"],
+        ["D", "011", "delivered"],
+      ]);
+      expect(report.events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5]);
+      expect(report.events[4]).toMatchObject({ city: "SALT LAKE CITY", state: "UT", country: "US" });
+      expect(report.estimatedDeliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+
+    it("has no events yet for a number UPS has not heard of", async () => {
+      const report = await real.adapter.track(trackRequest("1ZA1B2C30300000000"));
+      expect(report).toEqual({ events: [], estimatedDeliveryDate: null, nextEventAt: null });
+    });
+  });
+
+  describe("Address validation (XAV)", () => {
+    it("validates and classifies a US address", async () => {
+      const verdict = await real.adapter.addresses!.validate({ ...TO, address1: "400 South State Street" });
+      expect(standIn.lastRequest("xav")!.path).toBe("/api/addressvalidation/v2/3");
+      expect(verdict).toMatchObject({
+        valid: true,
+        residential: true,
+        address: { address1: "400 SOUTH STATE ST", city: "SALT LAKE CITY", postal_code: "84111-1234" },
+      });
+    });
+
+    it("is invalid when UPS finds no such address", async () => {
+      const verdict = await real.adapter.addresses!.validate({ ...TO, address1: "1 Nowhere Lane" });
+      expect(verdict).toMatchObject({ valid: false, reasons: [expect.stringMatching(/no address/)] });
+    });
+
+    it("leaves addresses abroad to Porter's own rules", async () => {
+      await expect(real.adapter.addresses!.validate({ ...TO, country: "CA" })).rejects.toThrow(/US and Puerto Rico/);
+    });
+  });
+});
