@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { FaultQueue, StandInServer, sendJson } from "../stand-in-server.js";
 
 /**
  * A local Shopify Admin GraphQL API of ours, written from Shopify's documentation: `POST
@@ -149,31 +149,21 @@ function isSource(orders: StandInOrder[] | OrderSource): orders is OrderSource {
 }
 
 export class ShopifyStandIn {
-  readonly #server: http.Server;
+  readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
   readonly #shops = new Map<string, StandInShop>();
-  readonly #faults: { kind: ShopifyFault; times: number; operation: string | undefined }[] = [];
+  readonly #faults = new FaultQueue<ShopifyFault, string>();
   /** Operation names received, in order. */
   readonly operations: string[] = [];
   baseUrl = "";
   #nextFulfillmentId = 1;
 
-  constructor() {
-    this.#server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => this.#handle(req, res, Buffer.concat(chunks).toString("utf8")));
-    });
-  }
-
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.baseUrl = await this.#server.start();
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.#server.stop();
   }
 
   /** A shop reached with its own access token. */
@@ -195,7 +185,7 @@ export class ShopifyStandIn {
 
   /** The next `times` calls (of the named operation, or of any) fail as `kind` says. */
   fail(kind: ShopifyFault, times = 1, operation?: string): void {
-    this.#faults.push({ kind, times, operation });
+    this.#faults.add(kind, operation, times);
   }
 
   /** A webhook delivery as Shopify sends it: the order in its REST shape, signed with the app's secret. */
@@ -219,19 +209,9 @@ export class ShopifyStandIn {
     };
   }
 
-  #takeFault(operation: string): ShopifyFault | undefined {
-    const fault = this.#faults[0];
-    if (!fault || (fault.operation !== undefined && fault.operation !== operation)) return undefined;
-    fault.times -= 1;
-    if (fault.times <= 0) this.#faults.shift();
-    return fault.kind;
-  }
-
   #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(body));
-    };
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      sendJson(res, status, body, headers);
     if (req.method !== "POST" || !API_PATH.test(req.url ?? "")) return send(404, { errors: "Not Found" });
     const shop = this.#shops.get(String(req.headers["x-shopify-access-token"] ?? ""));
     let request: { query?: string; variables?: Record<string, unknown> };
@@ -243,7 +223,7 @@ export class ShopifyStandIn {
     const query = request.query ?? "";
     const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
     this.operations.push(operation);
-    const fault = this.#takeFault(operation);
+    const fault = this.#faults.take(operation);
     if (!shop || fault === "401") {
       return send(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
     }
