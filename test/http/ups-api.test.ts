@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
 import { SMALL_BOX, shipmentToBuy } from "../helpers/shipments.js";
 import { UpsStandIn } from "../stand-ins/ups/ups-stand-in.js";
@@ -27,7 +28,7 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       clientSecret: CLIENT_SECRET,
       shipperNumber: "A1B2C3",
     }).start();
-    t = await buildTestApp({ config: { upsApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 300 } });
+    t = await buildTestApp({ config: { upsApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 1000 } });
     standIn.now = () => t.clock.now();
     merchant = await createTestAccount(t.services);
     other = await createTestAccount(t.services);
@@ -127,6 +128,21 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
         t.clock.advance(MINUTE + 1000);
       });
     }
+
+    it("shows a UPS rating API that keeps failing as degraded in GET /status until it answers again", async () => {
+      const status = async () =>
+        ((await get("/api/v2/status")).json().api_services as { api_service_code: string; status: string }[]).find(
+          (row) => row.api_service_code === "ups_rate",
+        );
+      expect((await status())?.status).toBe("online");
+      standIn.fail("500", { operation: "rating", times: 50 });
+      for (let attempt = 0; attempt < 5; attempt++) expect((await rate()).warnings[0]).toMatch(/UPS/);
+      expect((await status())?.status).toBe("degraded");
+      standIn.clearFaults();
+      t.clock.advance(MINUTE + 1000);
+      expect((await rate()).warnings).toEqual([]);
+      expect((await status())?.status).toBe("online");
+    });
   });
 
   describe("labels, tracking and voids", () => {
@@ -166,6 +182,31 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       expect(response.json()).toMatchObject({ status: "error", error_code: "shipment.label_format_unavailable" });
       expect(response.json().error_message).toContain("gif, zpl, epl2");
       expect(standIn.callsTo("ship")).toBe(before);
+    });
+
+    it("refuses a label size UPS does not print, naming the ones it does", async () => {
+      const response = await buy({ label_size: "8.5x11" });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error_message).toContain("4x6 or 4x8");
+    });
+
+    it("voids at UPS a label UPS sold but Porter could not record", async () => {
+      const sold = standIn.shipments.size;
+      const restore = await refuseShipmentStatuses(t.database.db, ["shipped"]);
+      try {
+        expect((await buy()).statusCode).toBe(500);
+      } finally {
+        await restore();
+      }
+      expect(standIn.shipments.size).toBe(sold + 1);
+      expect([...standIn.shipments.values()].at(-1)?.voided).toBe(true);
+      const failed = await t.services.db
+        .selectFrom("shipments")
+        .selectAll()
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(failed.status).toBe("failed");
+      expect(failed.status_reason).toMatch(/voided/);
     });
 
     it("tracks a UPS label through the refresh job, UPS's activities as Porter's events", async () => {

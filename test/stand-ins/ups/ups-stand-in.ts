@@ -81,7 +81,8 @@ export class UpsStandIn {
   readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
   readonly #tokens = new Set<string>();
   readonly #faults = new FaultQueue<StandInFault, UpsOperation>();
-  readonly #shipments = new Map<string, StoredShipment>();
+  /** Every shipment sold, by its shipment identification number (its first 1Z). */
+  readonly shipments = new Map<string, StoredShipment>();
   readonly #activities = new Map<string, Activity[]>();
   #serial = 4_000_000;
   /** Every request received, in order. */
@@ -127,7 +128,7 @@ export class UpsStandIn {
 
   /** Whether UPS holds the shipment of this tracking number as voided. */
   isVoided(trackingNumber: string): boolean {
-    return [...this.#shipments.values()].some((s) => s.voided && s.trackingNumbers.includes(trackingNumber));
+    return [...this.shipments.values()].some((s) => s.voided && s.trackingNumbers.includes(trackingNumber));
   }
 
   /** Scans a package: pickup, a hub, out for delivery and delivery, `hours` apart after `from`. */
@@ -369,7 +370,7 @@ export class UpsStandIn {
       generateTrackingNumber(this.#serial++, { shipperAccount: this.account.shipperNumber, serviceCode: code }),
     );
     const id = trackingNumbers[0]!;
-    this.#shipments.set(id, { id, trackingNumbers, voided: false });
+    this.shipments.set(id, { id, trackingNumbers, voided: false });
     const now = this.now();
     for (const number of trackingNumbers) {
       this.#activities.set(number, [
@@ -420,7 +421,7 @@ export class UpsStandIn {
   }
 
   #void(res: http.ServerResponse, id: string): void {
-    const shipment = this.#shipments.get(id);
+    const shipment = this.shipments.get(id);
     if (!/^1Z[0-9A-Z]{16}$/.test(id) || !shipment) {
       sendJson(res, 400, upsError("190117", "Invalid Shipment Identification Number"));
       return;

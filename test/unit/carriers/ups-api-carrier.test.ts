@@ -65,7 +65,7 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
     upsApi.open(upsApi.credentials(credentials)!, {
       baseUrl: standIn.baseUrl,
       mode: "test",
-      timeoutMs: 300,
+      timeoutMs: 1000,
       clock,
       wait: async () => undefined,
     });
