@@ -36,6 +36,8 @@ export interface RateRequest {
   residential: boolean;
   /** The services to rate: this carrier's, enabled for the account and asked for. */
   services: readonly ServiceDefinition[];
+  /** YYYY-MM-DD, the day the parcels are handed over (a real carrier prices and dates by it). */
+  shipDate?: string;
 }
 
 /** One service's answer: a price for the whole shipment, or why the service cannot carry it. */
@@ -54,6 +56,8 @@ export interface ServiceRate {
   retailCents?: number;
   /** The quote of each parcel, in order; `quote` is their sum. */
   parcelQuotes?: readonly RateQuote[];
+  /** YYYY-MM-DD, the carrier's own delivery estimate where it gives one; else the service's transit days count. */
+  deliveryDate?: string;
   refusal?: string;
 }
 

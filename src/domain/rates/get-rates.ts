@@ -174,6 +174,7 @@ async function rateWithCarriers(
         parcels,
         residential,
         services: asked,
+        shipDate,
       }),
     ),
   );
@@ -200,7 +201,7 @@ async function rateWithCarriers(
         retailCents: rated.retailCents,
         refusal: rated.refusal,
         deliveryDays: days,
-        deliveryDate: deliveryDate(shipDate, days, plans[index]!.carrier.code),
+        deliveryDate: rated.deliveryDate ?? deliveryDate(shipDate, days, plans[index]!.carrier.code),
       });
     }
   });

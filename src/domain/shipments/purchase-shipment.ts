@@ -4,6 +4,7 @@ import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
 import { LABEL_FILE_TYPES, type RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
+import { declaredValueCents } from "../customs/customs-rules.js";
 import { DomainError } from "../errors.js";
 import { queueLabelLink } from "../orders/link-label.js";
 import { deliveryDate } from "../rates/delivery-date.js";
@@ -109,8 +110,9 @@ function parcelContentsOf(input: NewShipment): ParcelContents[] {
     items: customs.items.map((item) => ({
       description: item.description ?? item.name,
       quantity: item.quantity,
-      weightOz: item.weightOz,
-      valueCents: item.customsData?.valueCents ?? item.priceCents,
+      // eHub's item weight and value are one unit's; carriers are handed the whole line's.
+      weightOz: item.weightOz === null ? null : item.weightOz * item.quantity,
+      valueCents: declaredValueCents(item),
       countryOfOrigin: item.countryOfOrigin,
       hsTariffCode: item.customsData?.hsTariffCode ?? null,
       contentType: item.customsData?.contentType ?? null,
@@ -332,7 +334,7 @@ async function recordPurchase(
         cost_details: JSON.stringify(quote.lines),
         zone: purchase.rate.zone,
         delivery_days: days,
-        delivery_date: deliveryDate(checked.shipDate, days, checked.service.carrierCode),
+        delivery_date: purchase.rate.deliveryDate ?? deliveryDate(checked.shipDate, days, checked.service.carrierCode),
         shipped_at: stamp,
         updated_at: stamp,
       })

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { StandInServer } from "../stand-in-server.js";
+import { FaultQueue, parseRequestBody, StandInServer, sendJson as send } from "../stand-in-server.js";
 
 /**
  * A local MyDHL API (DHL Express) of ours, written from DHL's published spec: `GET
@@ -16,12 +16,6 @@ export interface DhlStandInAccount {
   apiKey: string;
   apiSecret: string;
   accountNumber: string;
-}
-
-interface Fault {
-  kind: DhlStandInFault;
-  operation: DhlStandInOperation | undefined;
-  times: number;
 }
 
 export interface DhlStandInRequest {
@@ -110,11 +104,13 @@ type Json = Record<string, unknown>;
 
 export class DhlExpressStandIn {
   readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
-  readonly #faults: Fault[] = [];
+  readonly #faults = new FaultQueue<DhlStandInFault, DhlStandInOperation>();
   readonly #shipments = new Map<string, StoredShipment>();
   #nextWaybill = 1_000_000;
   /** Every request received, in order. */
   readonly requests: DhlStandInRequest[] = [];
+  /** Destination countries the stand-in's DHL does not serve: rating there answers 400. */
+  readonly unservedCountries = new Set<string>();
   baseUrl = "";
 
   constructor(readonly account: DhlStandInAccount) {}
@@ -130,11 +126,11 @@ export class DhlExpressStandIn {
 
   /** The next `times` calls (to `operation`, or to any) fail as `kind` says. */
   fail(kind: DhlStandInFault, options: { operation?: DhlStandInOperation; times?: number } = {}): void {
-    this.#faults.push({ kind, operation: options.operation, times: options.times ?? 1 });
+    this.#faults.add(kind, options.operation, options.times);
   }
 
   clearFaults(): void {
-    this.#faults.length = 0;
+    this.#faults.clear();
   }
 
   callsTo(operation: DhlStandInOperation): number {
@@ -161,25 +157,12 @@ export class DhlExpressStandIn {
     });
   }
 
-  #takeFault(operation: DhlStandInOperation | undefined): DhlStandInFault | undefined {
-    const fault = this.#faults.find((f) => f.operation === undefined || f.operation === operation);
-    if (!fault) return undefined;
-    fault.times -= 1;
-    if (fault.times <= 0) this.#faults.splice(this.#faults.indexOf(fault), 1);
-    return fault.kind;
-  }
-
   #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const path = url.pathname.replace(/^\/mydhlapi\/test/, "");
     const method = req.method ?? "GET";
     const operation = operationOf(method, path);
-    let body: unknown;
-    try {
-      body = raw === "" ? undefined : JSON.parse(raw);
-    } catch {
-      body = undefined;
-    }
+    const body = parseRequestBody(raw, req.headers["content-type"]);
     const version = headerOf(req, "x-version");
     this.requests.push({
       method,
@@ -191,7 +174,7 @@ export class DhlExpressStandIn {
       version,
     });
     const instance = `/expressapi${path}`;
-    const fault = this.#takeFault(operation);
+    const fault = this.#faults.take(operation);
     if (fault === "timeout") {
       this.#server.hang(res);
       return;
@@ -284,6 +267,14 @@ export class DhlExpressStandIn {
     }
     const from = String(valueAt(body, "customerDetails.shipperDetails.countryCode"));
     const to = String(valueAt(body, "customerDetails.receiverDetails.countryCode"));
+    if (this.unservedCountries.has(to)) {
+      send(
+        res,
+        400,
+        problem(instance, "Bad request", `No DHL Express product is available to ${to} for this shipment.`, "400"),
+      );
+      return;
+    }
     const codes = from === to ? ["N"] : body.isCustomsDeclarable === false ? DOCUMENTS : GOODS;
     const wanted = typeof body.productCode === "string" ? [body.productCode] : codes;
     const offered = codes.filter((code) => wanted.includes(code));
@@ -613,8 +604,4 @@ export function required(body: Json, paths: readonly string[], prefix = ""): str
     const key = keys.pop();
     return [`#/${prefix}${keys.join("/")}: required key [${key}] not found`];
   });
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
 }

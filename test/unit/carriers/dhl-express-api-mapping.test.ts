@@ -223,21 +223,21 @@ describe("labels and customs for MyDHL API", () => {
     expect(labelTemplate("2 5/16x4").templateName).toBe("ECOM26_84_001");
   });
 
-  it("declares items as DHL export lines with unit price, pieces, total net weight and the HS code", () => {
+  it("declares items as DHL export lines with unit price, pieces, the line's net weight and the HS code", () => {
     const items = [
       {
         description: "Cotton T-shirt",
         quantity: 2,
-        unitValueCents: 1250,
-        weightOz: 8,
+        valueCents: 2500,
+        weightOz: 16,
         countryOfOrigin: "pe",
         hsTariffCode: "6109.10",
         contentType: "merchandise",
       },
       {
-        description: "",
+        description: null,
         quantity: 1,
-        unitValueCents: 500,
+        valueCents: 500,
         weightOz: null,
         countryOfOrigin: null,
         hsTariffCode: null,

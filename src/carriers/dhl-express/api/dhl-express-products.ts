@@ -218,12 +218,12 @@ export function contentTypeOf(imageFormat: string): string {
   return "text/plain";
 }
 
-/** One item of a parcel as it is declared; money in cents, weight of one unit in ounces. */
+/** One line of a parcel's contents as it is declared: the whole line's value (cents) and weight (ounces). */
 export interface DeclaredItem {
-  description: string;
+  description: string | null;
   quantity: number;
-  unitValueCents: number;
   weightOz: number | null;
+  valueCents: number | null;
   countryOfOrigin: string | null;
   hsTariffCode: string | null;
   contentType: string | null;
@@ -243,26 +243,29 @@ export function exportReasonType(contentType: string | null): DhlExportReasonTyp
 }
 
 /**
- * The declared items as DHL's export declaration lines: unit price, quantity in pieces, the
- * line's total net weight in pounds, the HS code as the outbound commodity code, and the country
- * of manufacture (the origin country when the item names none).
+ * The declared items as DHL's export declaration lines: the unit price, the quantity in pieces,
+ * the line's net weight in pounds, the HS code as the outbound commodity code, and the country of
+ * manufacture (the origin country when the item names none).
  */
 export function exportLineItems(items: readonly DeclaredItem[], originCountry: string): DhlLineItem[] {
-  return items.map((item, index) => ({
-    number: index + 1,
-    description: clip(item.description || "Goods", 512),
-    price: item.unitValueCents / 100,
-    quantity: { value: Math.max(1, item.quantity), unitOfMeasurement: "PCS" },
-    ...(item.hsTariffCode
-      ? { commodityCodes: [{ typeCode: "outbound" as const, value: item.hsTariffCode.replace(/\D/g, "") }] }
-      : {}),
-    exportReasonType: exportReasonType(item.contentType),
-    manufacturerCountry: (item.countryOfOrigin ?? originCountry).toUpperCase(),
-    weight: { netValue: poundsOf((item.weightOz ?? 0) * Math.max(1, item.quantity)) },
-  }));
+  return items.map((item, index) => {
+    const quantity = Math.max(1, item.quantity);
+    return {
+      number: index + 1,
+      description: clip(item.description || "Goods", 512),
+      price: Math.round((item.valueCents ?? 0) / quantity) / 100,
+      quantity: { value: quantity, unitOfMeasurement: "PCS" },
+      ...(item.hsTariffCode
+        ? { commodityCodes: [{ typeCode: "outbound" as const, value: item.hsTariffCode.replace(/\D/g, "") }] }
+        : {}),
+      exportReasonType: exportReasonType(item.contentType),
+      manufacturerCountry: (item.countryOfOrigin ?? originCountry).toUpperCase(),
+      weight: { netValue: poundsOf(item.weightOz ?? 0) },
+    };
+  });
 }
 
-/** The shipment's declared value: every line's unit value times its quantity, in cents. */
+/** The shipment's declared value: every line's value, in cents. */
 export function declaredValueCents(items: readonly DeclaredItem[]): number {
-  return sumCents(items.map((item) => item.unitValueCents * Math.max(1, item.quantity)));
+  return sumCents(items.map((item) => item.valueCents ?? 0));
 }

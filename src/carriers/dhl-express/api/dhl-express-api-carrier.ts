@@ -1,0 +1,305 @@
+import type { Clock } from "../../../clock.js";
+import type { CarrierHttpClient } from "../../api-client/carrier-http-client.js";
+import { CarrierCallError } from "../../api-client/carrier-http-client.js";
+import {
+  type CarrierAdapter,
+  type CarrierAddress,
+  CarrierError,
+  type CarrierLabel,
+  type PurchaseRequest,
+  type RateRequest,
+  type ServiceRate,
+} from "../../carrier.js";
+import type { ServiceDefinition } from "../../catalogue.js";
+import { dhlExpress } from "../index.js";
+import { MYDHL_API_VERSION } from "./dhl-express-client.js";
+import type { DhlExpressCredentials } from "./dhl-express-credentials.js";
+import {
+  carriesDocuments,
+  DHL_EXPRESS_LABEL_FORMATS,
+  declaredValueCents,
+  dhlEncodingFormat,
+  dhlPackage,
+  dhlProductCode,
+  dhlRateAddress,
+  exportLineItems,
+  exportReasonType,
+  labelTemplate,
+  plannedShippingDateAndTime,
+  quoteFromProduct,
+} from "./dhl-express-products.js";
+import { trackingReportOf } from "./dhl-express-tracking.js";
+import type {
+  DhlDocument,
+  DhlParty,
+  DhlRateRequest,
+  DhlRateResponse,
+  DhlShipmentRequest,
+  DhlShipmentResponse,
+  DhlTrackingResponse,
+} from "./dhl-express-wire.js";
+
+const HEADERS = { "x-version": MYDHL_API_VERSION };
+/** MyDHL API references are at most 35 characters. */
+const reference = (text: string) => text.slice(0, 35);
+
+/** DHL answered about the shipment itself (not an outage): the services are refused in its words. */
+function refusedByDhl(error: unknown): error is CarrierCallError {
+  return error instanceof CarrierCallError && error.status !== undefined && [400, 404, 422].includes(error.status);
+}
+
+function readableRates(answer: unknown): answer is DhlRateResponse {
+  return typeof answer === "object" && answer !== null && Array.isArray((answer as DhlRateResponse).products);
+}
+
+/** A party of a shipment: DHL wants a company and a person's name, and a phone, for both sides. */
+function party(address: CarrierAddress): DhlParty {
+  const person = [address.first_name, address.last_name].filter(Boolean).join(" ").trim();
+  const fullName = person || address.company || "";
+  const rated = dhlRateAddress(address);
+  return {
+    postalAddress: { ...rated, addressLine1: rated.addressLine1 ?? address.address1 },
+    contactInformation: {
+      phone: address.phone ?? "",
+      companyName: (address.company || fullName).slice(0, 100),
+      fullName: fullName.slice(0, 255),
+      ...(address.email ? { email: address.email } : {}),
+    },
+    typeCode: address.company ? "business" : "private",
+  };
+}
+
+/**
+ * DHL Express through MyDHL API, for one connection: rates (`POST /rates`, one call for every
+ * service and parcel), shipments with DHL's own labels and commercial invoice (`POST /shipments`)
+ * and tracking (`GET /shipments/{n}/tracking`). MyDHL API has no void: an unused waybill is never
+ * billed, so voiding asks nothing of DHL (see docs/carriers.md).
+ */
+export function dhlExpressApiCarrier(
+  client: CarrierHttpClient,
+  credentials: DhlExpressCredentials,
+  clock: Clock,
+): CarrierAdapter {
+  const accounts = [{ typeCode: "shipper" as const, number: credentials.accountNumber }];
+
+  async function rateProducts(request: RateRequest, shipDate: string, productCode?: string): Promise<DhlRateResponse> {
+    const body: DhlRateRequest = {
+      customerDetails: { shipperDetails: dhlRateAddress(request.from), receiverDetails: dhlRateAddress(request.to) },
+      accounts,
+      ...(productCode ? { productCode } : {}),
+      plannedShippingDateAndTime: plannedShippingDateAndTime(shipDate, clock.now()),
+      unitOfMeasurement: "imperial",
+      isCustomsDeclarable: !carriesDocuments(request.parcels),
+      nextBusinessDay: true,
+      estimatedDeliveryDate: { isRequested: true, typeCode: "QDDC" },
+      packages: request.parcels.map(dhlPackage),
+    };
+    const answer = await client.json<unknown>({
+      method: "POST",
+      path: "/rates",
+      purpose: "rate",
+      json: body,
+      headers: HEADERS,
+    });
+    if (!readableRates(answer))
+      throw client.error("DHL Express answered the rate request with something that is not a rate.");
+    return answer;
+  }
+
+  function serviceRate(
+    service: ServiceDefinition,
+    request: RateRequest,
+    answer: DhlRateResponse | { refusal: string },
+  ): ServiceRate {
+    const base = {
+      service,
+      zone: null,
+      packageType: request.parcels[0]?.packageType ?? "parcel",
+      priceGroup: null,
+      rateCalcTypes: ["standard" as const],
+    };
+    if ("refusal" in answer) return { ...base, refusal: answer.refusal };
+    const code = dhlProductCode(service, carriesDocuments(request.parcels));
+    const product = answer.products.find((candidate) => candidate.productCode === code);
+    if (!code || !product) {
+      return {
+        ...base,
+        refusal: `DHL Express offers no ${service.name} (product ${code ?? "none"}) for this shipment.`,
+      };
+    }
+    const priced = quoteFromProduct(product, request.parcels);
+    if ("refusal" in priced) return { ...base, refusal: priced.refusal };
+    return {
+      ...base,
+      quote: priced.quote,
+      ...(priced.deliveryDate ? { deliveryDate: priced.deliveryDate } : {}),
+    };
+  }
+
+  async function rate(request: RateRequest, shipDate: string, productCode?: string): Promise<ServiceRate[]> {
+    if (request.from.country.toUpperCase() === request.to.country.toUpperCase()) {
+      return request.services.map((service) =>
+        serviceRate(service, request, { refusal: "DHL Express carries shipments between countries only." }),
+      );
+    }
+    let answer: DhlRateResponse | { refusal: string };
+    try {
+      answer = await rateProducts(request, shipDate, productCode);
+    } catch (error) {
+      if (!refusedByDhl(error)) throw error;
+      answer = { refusal: error.message };
+    }
+    return request.services.map((service) => serviceRate(service, request, answer));
+  }
+
+  function shipmentRequest(request: PurchaseRequest, productCode: string): DhlShipmentRequest {
+    const format = dhlEncodingFormat(request.label.format);
+    if (!format) {
+      throw new CarrierError(
+        "dhl_express",
+        `DHL Express makes labels as ${DHL_EXPRESS_LABEL_FORMATS.join(", ")}, not ${request.label.format}.`,
+      );
+    }
+    const documents = carriesDocuments(request.parcels);
+    const items = request.contents.flatMap((contents) => contents.items);
+    const declarable = !documents;
+    const description = (
+      items.find((item) => item.description?.trim())?.description ?? (documents ? "Documents" : "Goods")
+    )
+      .trim()
+      .slice(0, 70);
+    return {
+      plannedShippingDateAndTime: plannedShippingDateAndTime(request.shipDate, clock.now()),
+      pickup: { isRequested: false },
+      productCode,
+      accounts,
+      outputImageProperties: {
+        printerDPI: 300,
+        encodingFormat: format,
+        imageOptions: [
+          { typeCode: "label", templateName: labelTemplate(request.label.size).templateName },
+          { typeCode: "waybillDoc", isRequested: false },
+          ...(declarable
+            ? [
+                {
+                  typeCode: "invoice" as const,
+                  isRequested: true,
+                  invoiceType: "commercial" as const,
+                  languageCode: "eng",
+                },
+              ]
+            : []),
+        ],
+        splitDocumentsByPages: true,
+        splitInvoiceAndReceipt: true,
+      },
+      customerReferences: [{ value: reference(request.purchaseKey), typeCode: "CU" }],
+      customerDetails: { shipperDetails: party(request.from), receiverDetails: party(request.to) },
+      content: {
+        packages: request.parcels.map((parcel, index) => {
+          const name = request.contents[index]?.reference;
+          return {
+            ...dhlPackage(parcel),
+            ...(name ? { customerReferences: [{ value: reference(name), typeCode: "CU" }] } : {}),
+          };
+        }),
+        isCustomsDeclarable: declarable,
+        ...(declarable
+          ? {
+              declaredValue: declaredValueCents(items) / 100,
+              declaredValueCurrency: "USD",
+              exportDeclaration: {
+                lineItems: exportLineItems(items, request.from.country),
+                invoice: { number: reference(request.purchaseKey), date: request.shipDate },
+                exportReasonType: exportReasonType(items[0]?.contentType ?? null),
+                shipmentType: items.every((item) => item.contentType === "gift") ? "personal" : "commercial",
+              },
+            }
+          : {}),
+        description: description || "Goods",
+        incoterm: "DAP",
+        unitOfMeasurement: "imperial",
+      },
+    };
+  }
+
+  /** Each parcel's label: DHL's label page for its package (one file per page), in order. */
+  function labelsOf(answer: DhlShipmentResponse, request: PurchaseRequest): CarrierLabel[] {
+    const pages = (answer.documents ?? []).filter((document) => document.typeCode === "label");
+    if (pages.length === 0) throw client.error("DHL Express created the shipment but sent no label.");
+    const size = labelTemplate(request.label.size);
+    const thermal = request.label.format !== "pdf";
+    return request.parcels.map((_, index) => {
+      const page: DhlDocument =
+        pages.find((document) => document.packageReferenceNumber === index + 1) ??
+        pages[index] ??
+        (pages[0] as DhlDocument);
+      return {
+        bytes: Buffer.from(page.content, "base64"),
+        format: request.label.format,
+        widthIn: size.widthIn,
+        heightIn: size.heightIn,
+        dpi: thermal ? 300 : 72,
+      };
+    });
+  }
+
+  return {
+    code: "dhl_express",
+    displayName: "DHL Express",
+    services: dhlExpress.services,
+    apis: ["rate", "label", "tracking"],
+    zone: dhlExpress.zone,
+    labelFormats: ["pdf", "zpl", "epl2"],
+    rate: (request) => rate(request, request.shipDate ?? clock.now().toISOString().slice(0, 10)),
+    async purchase(request) {
+      const productCode = dhlProductCode(request.service, carriesDocuments(request.parcels));
+      if (!productCode) throw new CarrierError("dhl_express", `${request.service.name} has no DHL Express product.`);
+      // Priced first, so a service DHL will not carry is refused before a waybill is made.
+      const [rated] = await rate({ ...request, services: [request.service] }, request.shipDate, productCode);
+      if (!rated?.quote)
+        throw new CarrierError("dhl_express", rated?.refusal ?? "DHL Express did not price the shipment.");
+      const answer = await client.json<DhlShipmentResponse>({
+        method: "POST",
+        path: "/shipments",
+        purpose: "label",
+        json: shipmentRequest(request, productCode),
+        headers: HEADERS,
+      });
+      const waybill = answer.shipmentTrackingNumber;
+      if (typeof waybill !== "string" || waybill === "") {
+        throw client.error("DHL Express answered the shipment request without a waybill number.");
+      }
+      const labels = labelsOf(answer, request);
+      return {
+        rate: rated,
+        // One waybill covers every piece of a DHL Express shipment: it is what DHL tracks.
+        parcels: labels.map((label) => ({ trackingNumber: waybill, label })),
+      };
+    },
+    // MyDHL API has no void: a waybill DHL never picks up or scans is not billed.
+    voidLabels: async () => undefined,
+    async track(request) {
+      let answer: unknown;
+      try {
+        answer = await client.json<unknown>({
+          method: "GET",
+          path: `/shipments/${encodeURIComponent(request.trackingNumber)}/tracking`,
+          purpose: "tracking",
+          query: { trackingView: "all-checkpoints", levelOfDetail: "shipment", requestGMTOffsetPerEvent: true },
+          headers: HEADERS,
+        });
+      } catch (error) {
+        // DHL has no data until its network has seen the shipment.
+        if (error instanceof CarrierCallError && error.status === 404) {
+          return { events: [], estimatedDeliveryDate: null, nextEventAt: null };
+        }
+        throw error;
+      }
+      const report =
+        typeof answer === "object" && answer !== null ? trackingReportOf(answer as DhlTrackingResponse) : undefined;
+      if (!report) throw client.error("DHL Express answered the tracking request with something that is not tracking.");
+      return report;
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobHandlers } from "../../src/job-handlers.js";
+import { Worker } from "../../src/jobs/worker.js";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { DhlExpressStandIn } from "../stand-ins/dhl-express/dhl-express-stand-in.js";
+
+const API_SECRET = "dhl-s3cr3t-value";
+const ACCOUNT = { apiKey: "porter-dhl-key", apiSecret: API_SECRET, accountNumber: "123456789" };
+const REAL_DHL = {
+  carrier_code: "dhl_express",
+  credentials: { api_key: ACCOUNT.apiKey, api_secret: API_SECRET, account_number: ACCOUNT.accountNumber },
+};
+const EXPRESS_WORLDWIDE = 300;
+const MINUTE = 60_000;
+const T_SHIRT = {
+  name: "T-shirt",
+  description: "Cotton T-shirt",
+  quantity: 2,
+  weight: 8,
+  price: 12.5,
+  country_of_origin: "PE",
+  customs_data: { content_type: "merchandise", hs_tariff_code: "6109.10", eel_pfc: "NOEEI 30.37(a)", value: 12.5 },
+};
+
+interface Rate {
+  service_id: number;
+  carrier_code: string;
+  rate: number | null;
+  delivery_date: string | null;
+  rate_details: { cost_type: string; description: string; rate: number }[] | null;
+  errors: string | null;
+}
+
+describe("a real DHL Express connection (against the MyDHL API stand-in)", () => {
+  let standIn: DhlExpressStandIn;
+  let t: TestApp;
+  let merchant: TestAccount;
+  let worker: Worker;
+
+  beforeAll(async () => {
+    standIn = await new DhlExpressStandIn(ACCOUNT).start();
+    t = await buildTestApp({ config: { dhlExpressApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 300 } });
+    merchant = await createTestAccount(t.services);
+    worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.stop();
+  });
+
+  const post = (url: string, payload: object, auth = merchant.auth) =>
+    t.app.inject({ method: "POST", url, headers: auth, payload });
+  const connect = (carrier_account: object, auth = merchant.auth) =>
+    post("/api/v2/carrier_accounts", { carrier_account }, auth);
+  /** A fresh question each time, so no remembered answer stands in for the carrier's. */
+  let question = 0;
+  const rate = async () => {
+    question += 1;
+    const response = await post("/api/v2/rates", {
+      shipment: {
+        to_location: TORONTO_RESIDENCE,
+        from_location: LOS_ANGELES_WAREHOUSE,
+        parcels: [SMALL_BOX],
+        reference: `q${question}`,
+      },
+    });
+    return { response, rates: response.json().service_rates as Rate[], warnings: response.json().warnings as string[] };
+  };
+  const buy = (overrides: Record<string, unknown> = {}) =>
+    post("/api/v2/shipments/ship", {
+      shipment: {
+        service_id: EXPRESS_WORLDWIDE,
+        to_location: TORONTO_RESIDENCE,
+        from_location: LOS_ANGELES_WAREHOUSE,
+        parcels: [{ ...SMALL_BOX, parcel_items: [T_SHIRT] }],
+        label_format: "zpl",
+        label_size: "4x6",
+        ...overrides,
+      },
+    });
+  const read = (id: number) => t.app.inject({ method: "GET", url: `/api/v2/shipments/${id}`, headers: merchant.auth });
+
+  it("refuses credentials without the account number, naming what is missing", async () => {
+    const response = await connect({ carrier_code: "dhl_express", credentials: { api_key: "k", api_secret: "s" } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ status: "error", error_code: "carrier_account.credentials_invalid" });
+    expect(response.json().error_message).toContain("account_number");
+  });
+
+  it("refuses credentials DHL rejects, in DHL's words, and stores nothing", async () => {
+    const response = await connect({ ...REAL_DHL, credentials: { ...REAL_DHL.credentials, api_secret: "wrong" } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error_code).toBe("carrier.rejected");
+    expect(response.json().error_message).toContain("Invalid Credentials");
+    expect(await t.services.db.selectFrom("carrier_accounts").selectAll().execute()).toEqual([]);
+  });
+
+  it("connects once DHL accepts the key and secret; the credentials stay sealed and are never returned", async () => {
+    const response = await connect(REAL_DHL);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().carrier_account).toMatchObject({
+      carrier_code: "dhl_express",
+      mode: "test",
+      has_credentials: true,
+    });
+    expect(standIn.lastRequest("address-validate")?.authorization).toMatch(/^Basic /);
+    expect(response.body).not.toContain(API_SECRET);
+    const stored = await t.services.db.selectFrom("carrier_accounts").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(API_SECRET);
+    expect((await connect({ carrier_code: "ups" })).statusCode).toBe(201);
+  });
+
+  it("rates DHL Express through MyDHL API beside the sandbox carriers, with DHL's breakdown and date", async () => {
+    const { response, rates, warnings } = await rate();
+    expect(response.statusCode, response.body).toBe(201);
+    expect(warnings).toEqual([]);
+    const worldwide = rates.find((r) => r.service_id === EXPRESS_WORLDWIDE)!;
+    // The stand-in's table: 3 lb billed (volumetric), $61.50 + 2 × $6.40, plus 27.5 % fuel.
+    expect(worldwide).toMatchObject({ carrier_code: "dhl_express", rate: 94.73, errors: null });
+    expect(worldwide.rate_details?.map((d) => [d.cost_type, d.rate])).toEqual([
+      ["std", 74.3],
+      ["fuel", 20.43],
+    ]);
+    // DHL's estimate: the stand-in's Express Worldwide takes three days from the planned hand-over.
+    expect(worldwide.delivery_date).toBe("2026-01-18");
+    expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+  });
+
+  for (const fault of ["500", "timeout", "malformed"] as const) {
+    it(`turns a DHL ${fault} into a warning while the other carriers still answer`, async () => {
+      standIn.fail(fault, { operation: "rates", times: 5 });
+      const { response, rates, warnings } = await rate();
+      standIn.clearFaults();
+      expect(response.statusCode).toBe(201);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/DHL Express/);
+      expect(rates.every((r) => r.carrier_code !== "dhl_express")).toBe(true);
+      expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+    });
+  }
+
+  it("refuses a label format DHL does not make, naming the ones it does", async () => {
+    const response = await buy({ label_format: "png" });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error_code).toBe("shipment.label_format_unavailable");
+    expect(response.json().error_message).toContain("pdf, zpl, epl2");
+  });
+
+  it("buys a waybill with DHL's own ZPL label and declares the goods; tracking then reads DHL; cancelling asks nothing of DHL", async () => {
+    const shipmentsBefore = standIn.callsTo("shipments");
+    const response = await buy();
+    expect(response.statusCode, response.body).toBe(201);
+    expect(standIn.callsTo("shipments")).toBe(shipmentsBefore + 1);
+    const shipment = response.json().shipment;
+    const waybill = shipment.parcels[0].tracking_number as string;
+    expect(waybill).toMatch(/^\d{10}$/);
+    expect(shipment.shipping_service).toMatchObject({ rate: 94.73 });
+    const postageLabel = shipment.parcels[0].postage_label;
+    expect(postageLabel).toMatchObject({ file_format: "zpl", dims: "4x6", resolution: 300 });
+    const label = await t.app.inject({ method: "GET", url: new URL(postageLabel.image_url).pathname });
+    expect(label.body).toContain(`DHL ${waybill} 1`);
+    expect(standIn.lastRequest("shipments")?.body).toMatchObject({
+      productCode: "P",
+      content: {
+        isCustomsDeclarable: true,
+        declaredValue: 25,
+        exportDeclaration: { lineItems: [{ description: "Cotton T-shirt", price: 12.5, quantity: { value: 2 } }] },
+      },
+    });
+
+    standIn.addEvent(waybill, { typeCode: "PU", description: "Shipment picked up" });
+    t.clock.advance(2 * MINUTE);
+    await worker.drain();
+    const tracked = (await read(shipment.id)).json().shipment;
+    expect(tracked.parcels[0].tracking_info.tracking_events.map((e: { code: string }) => e.code)).toEqual(["PU"]);
+
+    const another = (await buy()).json().shipment;
+    const before = standIn.requests.length;
+    const cancelled = await t.app.inject({
+      method: "PUT",
+      url: `/api/v2/shipments/${another.id}/cancel`,
+      headers: merchant.auth,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().shipment.status).toBe("cancel_pending");
+    expect(standIn.requests.slice(before).filter((r) => r.operation !== "tracking")).toEqual([]);
+  });
+});
