@@ -3,6 +3,7 @@ import {
   type CarrierAdapter,
   type CarrierAddress,
   CarrierError,
+  type ParcelContents,
   TRACKING_STATUSES,
 } from "../../src/carriers/carrier.js";
 import type { RatedParcel } from "../../src/carriers/catalogue.js";
@@ -35,6 +36,8 @@ export interface RealAdapterSubject {
   serviceIds: number[];
   /** Whether the carrier voids labels (DHL Express does not). */
   voids: boolean;
+  /** What each parcel holds, for carriers that declare it (international); none when absent. */
+  contents?: ParcelContents[];
 }
 
 /** The first bytes each label format starts with. */
@@ -89,7 +92,7 @@ export function describeRealAdapterContract(subject: RealAdapterSubject): void {
         parcelSerials: subject.parcels.map((_, index) => serial + index),
         shipDate: clock.now().toISOString().slice(0, 10),
         label: { format, size: "4x6" },
-        contents: subject.parcels.map(() => ({ reference: null, items: [] })),
+        contents: subject.contents ?? subject.parcels.map(() => ({ reference: null, items: [] })),
       });
     };
 

@@ -60,7 +60,7 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
     dhlExpressApi.open(credentials, {
       baseUrl: standIn.baseUrl,
       mode: "test",
-      timeoutMs: 300,
+      timeoutMs: 1000,
       clock,
       wait: async () => undefined,
     });
