@@ -2,7 +2,13 @@ import type { AppServices } from "./app-services.js";
 import { type CloseOutPayload, closeOutPostalDay, POSTAL_CLOSE_OUT_JOB } from "./domain/batches/close-out.js";
 import { GENERATE_MANIFESTS_JOB, type ManifestPayload } from "./domain/batches/create-batches.js";
 import { generateManifests } from "./domain/batches/generate-manifests.js";
-import { LINK_LABEL_JOB, type LinkLabelPayload, linkLabelToOrder } from "./domain/orders/link-label.js";
+import {
+  LINK_LABEL_JOB,
+  type LinkLabelPayload,
+  linkLabelToOrder,
+  UNLINK_LABEL_JOB,
+  unlinkLabelFromOrder,
+} from "./domain/orders/link-label.js";
 import {
   RECONCILE_STORES_JOB,
   reconcileAllStores,
@@ -54,6 +60,7 @@ export function jobHandlers(services: AppServices): JobHandlers {
     [SYNC_ALL_STORES_JOB]: async () => void (await syncAllStores(services, storeSchedule)),
     [RECONCILE_STORES_JOB]: async () => void (await reconcileAllStores(services, storeSchedule)),
     [LINK_LABEL_JOB]: async (payload) => void (await linkLabelToOrder(services, payload as LinkLabelPayload)),
+    [UNLINK_LABEL_JOB]: async (payload) => void (await unlinkLabelFromOrder(services, payload as LinkLabelPayload)),
   };
 }
 

@@ -100,10 +100,18 @@ describe("a Porter label bought with order_id", () => {
     expect((await order(customBase, "WEB-1")).shipments).toHaveLength(1);
   });
 
-  it("tells a WooCommerce store: the order is completed with a tracking note", async () => {
+  it("tells a WooCommerce store: the order is completed with a tracking note; voiding the label reopens it", async () => {
     const label = await buyLabel(merchant.auth, "7001");
     expect(wooOrder.status).toBe("completed");
     expect(wooOrder.notes.map((note) => note.note).join("\n")).toContain(label.parcels[0].tracking_number);
+
+    const voided = await call(merchant.auth, "PUT", `/shipments/${label.id}/cancel`);
+    expect(voided.statusCode, voided.body).toBe(200);
+    await worker.drain();
+    expect(wooOrder.status).toBe("processing");
+    expect(wooOrder.notes.map((note) => note.note).join("\n")).not.toContain(label.parcels[0].tracking_number);
+    const wooBase = `/order_stores/${(await call(merchant.auth, "GET", "/order_stores")).json().order_stores.find((s: { service_type: string }) => s.service_type === "woocommerce").id}`;
+    expect((await order(wooBase, "7001")).shipment_status).toBe("pending");
   });
 
   it("links nothing for an unknown number, a number two stores share, or another account's order", async () => {

@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import { ownedBy } from "../../storage/owned-by.js";
 import type { Database } from "../../storage/schema.js";
+import { DomainError } from "../errors.js";
 import type { DomainServices } from "../services.js";
-import { shipOrder } from "./ship-order.js";
+import { cancelOrderShipment, shipOrder } from "./ship-order.js";
 
 export const LINK_LABEL_JOB = "order.link_label";
+export const UNLINK_LABEL_JOB = "order.unlink_label";
 
 export interface LinkLabelPayload {
   shipmentId: number;
@@ -22,6 +24,22 @@ export async function queueLabelLink(
 ): Promise<void> {
   if (!shipment.order_id) return;
   await services.jobs.enqueue(LINK_LABEL_JOB, { shipmentId: shipment.id } satisfies LinkLabelPayload, {
+    maxAttempts: 8,
+    executor: trx,
+  });
+}
+
+/**
+ * Queues, in the void's own transaction, the cancel of the order shipment a voided label made: the
+ * order is no longer shipped by it, and its platform is told.
+ */
+export async function queueLabelUnlink(
+  services: DomainServices,
+  trx: Kysely<Database>,
+  shipment: { id: number; order_id: string | null },
+): Promise<void> {
+  if (!shipment.order_id) return;
+  await services.jobs.enqueue(UNLINK_LABEL_JOB, { shipmentId: shipment.id } satisfies LinkLabelPayload, {
     maxAttempts: 8,
     executor: trx,
   });
@@ -87,4 +105,43 @@ export async function linkLabelToOrder(services: DomainServices, payload: LinkLa
     labelShipmentId: shipment.id,
   });
   return true;
+}
+
+/**
+ * A voided label's order shipment is cancelled as a cancel through the API would (the platform's
+ * write-back reversed first). A platform that cannot reverse a shipment keeps it: the order stays
+ * shipped there and here, and the merchant undoes it on the platform.
+ */
+export async function unlinkLabelFromOrder(services: DomainServices, payload: LinkLabelPayload): Promise<boolean> {
+  const linked = await services.db
+    .selectFrom("order_shipments")
+    .innerJoin("orders", "orders.id", "order_shipments.order_id")
+    .innerJoin("order_stores", "order_stores.id", "orders.order_store_id")
+    .select([
+      "order_shipments.id",
+      "orders.order_number",
+      "orders.order_store_id",
+      "order_stores.account_id",
+      "order_stores.mode",
+    ])
+    .where("order_shipments.shipment_id", "=", payload.shipmentId)
+    .where("order_shipments.cancelled_at", "is", null)
+    .where("order_stores.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!linked) return false;
+  try {
+    await cancelOrderShipment(
+      services,
+      { accountId: linked.account_id, mode: linked.mode },
+      linked.order_store_id,
+      linked.order_number,
+      linked.id,
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && ["order_store.cancel_unsupported", "order.not_shipped"].includes(error.code)) {
+      return false;
+    }
+    throw error;
+  }
 }

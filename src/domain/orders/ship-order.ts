@@ -179,34 +179,37 @@ async function reverseWriteBack(
 }
 
 /**
- * Marks the order's latest shipment cancelled, after reversing it on the store's platform; the
- * order's status is what the shipments left make it.
+ * Marks the order's latest shipment (or the one given) cancelled, after reversing it on the store's
+ * platform; the order's status is what the shipments left make it.
  */
 export async function cancelOrderShipment(
   services: DomainServices,
   scope: AccountScope,
   storeId: number,
   orderNumber: string,
+  orderShipmentId?: number,
 ): Promise<OrderShipmentRow> {
+  const pick = (live: OrderShipmentRow[]) =>
+    orderShipmentId === undefined ? live.at(-1) : live.find((shipment) => shipment.id === orderShipmentId);
   const { store, record } = await getStoreOrder(services, scope, storeId, orderNumber);
-  const toReverse = (await liveShipments(services.db, record.order.id)).at(-1);
+  const toReverse = pick(await liveShipments(services.db, record.order.id));
   if (toReverse) await reverseWriteBack(services, store, record, toReverse);
   const now = services.clock.now().toISOString();
   return services.db.transaction().execute(async (trx) => {
     const live = await liveShipments(trx, record.order.id);
-    const latest = live.at(-1);
-    if (!latest) {
+    const target = pick(live);
+    if (!target) {
       throw new DomainError("order.not_shipped", `Order ${orderNumber} has no shipment to cancel.`);
     }
     const cancelled = await trx
       .updateTable("order_shipments")
       .set({ cancelled_at: now, updated_at: now })
-      .where("id", "=", latest.id)
+      .where("id", "=", target.id)
       .where("cancelled_at", "is", null)
       .returningAll()
       .executeTakeFirst();
     if (!cancelled) throw new DomainError("order.not_shipped", `Order ${orderNumber} has no shipment to cancel.`);
-    const left = live.slice(0, -1);
+    const left = live.filter((shipment) => shipment.id !== target.id);
     await trx
       .updateTable("orders")
       .set({

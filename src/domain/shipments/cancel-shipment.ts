@@ -2,6 +2,7 @@ import { CarrierError } from "../../carriers/carrier.js";
 import { ownedBy } from "../../storage/owned-by.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
+import { queueLabelUnlink } from "../orders/link-label.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { cancelRefusal } from "./cancel-window.js";
 import { isShipmentStatus } from "./shipment-status.js";
@@ -103,6 +104,7 @@ export async function cancelShipment(
       created_at: stamp,
     });
     await services.jobs.enqueue(SETTLE_REFUND_JOB, { meterEntryId: entry.id }, { runAt: availableAt, executor: trx });
+    await queueLabelUnlink(services, trx, shipment);
     return entry;
   });
   const [updated] = await loadShipmentRecords(services.db, await shipmentOrNotFound(services, scope, id));
