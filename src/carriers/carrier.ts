@@ -226,6 +226,10 @@ export interface ManifestRequest extends ManifestForm {
   /** Unique per document for the installation (the sandbox derives the document number from it). */
   serial: number;
   trackingNumberCount: number;
+  /** The labels the document lists: a real carrier files them (USPS SCAN Forms); Porter always gives them. */
+  trackingNumbers?: readonly string[];
+  /** Who hands the pieces over (the first shipment's sender); Porter always gives it. */
+  from?: CarrierAddress;
 }
 
 /** Manifests (USPS SCAN forms, DHL eCommerce manifests): the pieces a driver or a dock takes together. */

@@ -2,19 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
 import { shipmentToBuy } from "../helpers/shipments.js";
-import { UspsStandIn } from "../stand-ins/usps/usps-stand-in.js";
+import { STAND_IN_USPS_CREDENTIALS, UspsStandIn } from "../stand-ins/usps/usps-stand-in.js";
 
-const CLIENT_SECRET = "usps-s3cr3t-value";
-const REAL_USPS = {
-  carrier_code: "usps",
-  credentials: {
-    client_id: "porter-test-app",
-    client_secret: CLIENT_SECRET,
-    crid: "56982563",
-    mid: "903476223",
-    eps_account: "1000405525",
-  },
-};
+const CLIENT_SECRET = STAND_IN_USPS_CREDENTIALS.client_secret;
+const REAL_USPS = { carrier_code: "usps", credentials: STAND_IN_USPS_CREDENTIALS };
 
 describe("a real USPS connection (against the USPS stand-in)", () => {
   let standIn: UspsStandIn;
@@ -170,20 +161,7 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     });
   });
 
-  it("refuses to buy a label through the real connection instead of selling a sandbox one", async () => {
-    const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ status: "error", error_code: "carrier.not_supported" });
-    expect(response.json().error_message).toContain("Buying labels through a real USPS connection");
-  });
-
-  it("refuses pickups through the real connection", async () => {
-    const response = await post("/api/v2/pickups", { pickup: { shipment_ids: [1] } });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error_code).toBe("carrier.not_supported");
-  });
-
-  it("refuses SCAN forms and pickups for labels bought earlier through the sandbox, once USPS is real", async () => {
+  it("batches and picks up labels bought earlier through the sandbox with the sandbox carrier, once USPS is real", async () => {
     const account = await createTestAccount(t.services);
     expect((await connect({ carrier_code: "usps" }, account.auth)).statusCode).toBe(201);
     const bought = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() }, account.auth);
@@ -195,12 +173,13 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     await t.app.inject({ method: "DELETE", url: `/api/v2/carrier_accounts/${sandbox}`, headers: account.auth });
     expect((await connect(REAL_USPS, account.auth)).statusCode).toBe(201);
 
+    const formsBefore = standIn.callsTo("scan-forms");
+    const pickupsBefore = standIn.callsTo("pickup");
     const batch = await post("/api/v2/shipments/batches", { shipment_ids: [shipmentId] }, account.auth);
-    expect(batch.statusCode).toBe(422);
-    expect(batch.json()).toMatchObject({ status: "error", error_code: "carrier.not_supported" });
-    expect(batch.json().error_message).toContain("SCAN forms");
+    expect(batch.statusCode, batch.body).toBe(201);
     const pickup = await post("/api/v2/pickups", { pickup: { shipment_ids: [shipmentId] } }, account.auth);
-    expect(pickup.statusCode).toBe(422);
-    expect(pickup.json().error_message).toContain("Pickups through a real USPS connection");
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    expect(standIn.callsTo("scan-forms")).toBe(formsBefore);
+    expect(standIn.callsTo("pickup")).toBe(pickupsBefore);
   });
 });

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { ManifestCapability } from "../../carriers/carrier.js";
 import type { ServiceScope } from "../../carriers/catalogue.js";
 import { findCarrier } from "../../carriers/registry.js";
-import type { LabelAddress } from "../../labels/label.js";
 import { type ManifestDocument, type ManifestKind, manifestPdf } from "../../labels/manifest/manifest-document.js";
 import { mergedPdf, type StoredDocument } from "../../labels/manifest/merged-labels.js";
-import { offlineApi } from "../carriers/carrier-connections.js";
+import { offlineApi, sellingCarrierOf } from "../carriers/carrier-connections.js";
 import type { DomainServices } from "../services.js";
 import { labelAddress } from "../shipments/label-address.js";
 import type { ShipmentAddress } from "../shipments/new-shipment.js";
@@ -86,8 +85,9 @@ async function refuseWhileOffline(services: DomainServices, batches: readonly Ba
 }
 
 async function writeDocument(services: DomainServices, batch: BatchRow, now: Date): Promise<GeneratedDocument> {
-  const carrier = findCarrier(batch.carrier_code);
-  const manifests = carrier?.manifests as ManifestCapability;
+  const first = await firstShipmentOf(services, batch.id);
+  // The connection that sold the labels files their form: a real carrier's with the carrier.
+  const manifests = (await sellingCarrierOf(services, first)).manifests as ManifestCapability;
   const scope = batch.scope as ServiceScope;
   const pieces = await piecesByService(services.db, batch.id);
   const counts = new Map<string, number>();
@@ -96,19 +96,24 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
     counts.set(label, (counts.get(label) ?? 0) + n);
   }
   const trackingNumberCount = pieces.reduce((sum, p) => sum + p.pieces, 0);
+  const trackingNumbers: string[] = [];
+  for await (const parcel of batchParcels(services.db, [batch.id])) trackingNumbers.push(parcel.trackingNumber);
+  const from = JSON.parse(first.from_location) as ShipmentAddress;
   const { documentNumber } = await manifests.fileManifest({
     mailingDate: batch.mailing_date,
     originPostalCode: batch.origin_postal_code,
     scope,
     serial: batch.id,
     trackingNumberCount,
+    trackingNumbers,
+    from,
   });
   const document: ManifestDocument = {
     kind: KINDS[batch.carrier_code] ?? "usps-scan-form",
     documentNumber,
     mailingDate: batch.mailing_date,
     createdAt: now.toISOString(),
-    mailer: await mailerOf(services, batch.id),
+    mailer: labelAddress(from),
     originPostalCode: batch.origin_postal_code,
     international: scope === "international",
     testMode: batch.mode === "test",
@@ -159,14 +164,13 @@ async function* storedDocuments(
   }
 }
 
-/** The sender of the batch's first shipment: who hands the pieces over. */
-async function mailerOf(services: DomainServices, batchId: number): Promise<LabelAddress> {
-  const first = await services.db
+/** The batch's first shipment: its sender hands the pieces over, its connection sold the labels. */
+function firstShipmentOf(services: DomainServices, batchId: number) {
+  return services.db
     .selectFrom("shipments")
-    .select("from_location")
+    .select(["id", "carrier_code", "carrier_account_id", "from_location"])
     .where("batch_id", "=", batchId)
     .orderBy("id")
     .limit(1)
     .executeTakeFirstOrThrow();
-  return labelAddress(JSON.parse(first.from_location) as ShipmentAddress);
 }

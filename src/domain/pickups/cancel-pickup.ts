@@ -1,7 +1,9 @@
+import { ownedBy } from "../../storage/owned-by.js";
+import { storableIds } from "../batches/batches.repository.js";
 import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { pickupCapability } from "./pickup-availability.js";
+import { pickupCapability, withSellersPickups } from "./pickup-availability.js";
 import { findPickup, type PickupRow } from "./pickups.repository.js";
 
 /** Cancels a requested pickup with USPS, until its day has passed. */
@@ -17,11 +19,27 @@ export async function cancelPickup(services: DomainServices, scope: AccountScope
       `Pickup ${id} was on ${pickup.pickup_date}; that day has passed.`,
     );
   }
-  await pickupCapability().cancel(pickup.external_id);
+  const shipment = await firstShipmentOf(services, scope, pickup);
+  if (shipment) await withSellersPickups(services, shipment, (pickups) => pickups.cancel(pickup.external_id));
+  else await pickupCapability().cancel(pickup.external_id);
   return services.db
     .updateTable("pickups")
     .set({ status: "CANCELLED", updated_at: now.toISOString() })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A shipment the pickup was booked for, named or on one of its batches. */
+async function firstShipmentOf(services: DomainServices, scope: AccountScope, pickup: PickupRow) {
+  const ids = storableIds(JSON.parse(pickup.shipment_ids) as number[]);
+  const batchIds = storableIds(JSON.parse(pickup.shipment_batch_ids) as number[]);
+  if (ids.length === 0 && batchIds.length === 0) return undefined;
+  let query = services.db
+    .selectFrom("shipments")
+    .select(["id", "carrier_code", "carrier_account_id"])
+    .where(ownedBy(scope));
+  query =
+    ids.length > 0 ? query.where("id", "in", ids.slice(0, 1)) : query.where("batch_id", "in", batchIds.slice(0, 1));
+  return query.orderBy("id").limit(1).executeTakeFirst();
 }

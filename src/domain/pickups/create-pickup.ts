@@ -8,7 +8,7 @@ import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import type { ShipmentRow } from "../shipments/shipments.repository.js";
-import { checkPickup, PICKUP_CARRIER_CODE, pickupCapability } from "./pickup-availability.js";
+import { checkPickup, PICKUP_CARRIER_CODE, pickupCapability, withSellersPickups } from "./pickup-availability.js";
 import { insertPickup, type PickupRow } from "./pickups.repository.js";
 
 export interface PickupLocation extends AddressInput {
@@ -92,15 +92,17 @@ export async function createPickup(
     services,
     all.map((s) => s.id),
   );
-  const { confirmationNumber } = await pickupCapability().schedule({
-    location: checked.location,
-    pickupDate: day,
-    packageCount: parcels.count,
-    weightOz: parcels.weightOz,
-    serial: randomInt(1, 1_000_000_000),
-    locationDetail: input.locationDetail,
-    specialInstructions: input.specialInstructions,
-  });
+  const { confirmationNumber } = await withSellersPickups(services, all[0] as ShipmentRow, (pickups) =>
+    pickups.schedule({
+      location: checked.location,
+      pickupDate: day,
+      packageCount: parcels.count,
+      weightOz: parcels.weightOz,
+      serial: randomInt(1, 1_000_000_000),
+      locationDetail: input.locationDetail,
+      specialInstructions: input.specialInstructions,
+    }),
+  );
   const stamp = now.toISOString();
   return insertPickup(services.db, {
     account_id: scope.accountId,

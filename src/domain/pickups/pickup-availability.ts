@@ -1,7 +1,10 @@
-import type { PickupAvailability, PickupCapability } from "../../carriers/carrier.js";
+import { CarrierError, type PickupAvailability, type PickupCapability } from "../../carriers/carrier.js";
 import { findCarrier } from "../../carriers/registry.js";
 import type { AddressInput, StandardizedAddressFields } from "../addresses/standardize-address.js";
 import { validateAddress } from "../addresses/validate-address.js";
+import { sellingCarrierOf } from "../carriers/carrier-connections.js";
+import { DomainError } from "../errors.js";
+import type { DomainServices } from "../services.js";
 
 /** Pickups are USPS's (reference §6.11). */
 export const PICKUP_CARRIER_CODE = "usps";
@@ -10,6 +13,24 @@ export function pickupCapability(): PickupCapability {
   const pickups = findCarrier(PICKUP_CARRIER_CODE)?.pickups;
   if (!pickups) throw new Error("the pickup carrier takes no pickups");
   return pickups;
+}
+
+/**
+ * Books or cancels with the connection that sold the shipment's labels (a real USPS account's
+ * pickups are USPS's own); the carrier's refusal is answered in its words.
+ */
+export async function withSellersPickups<T>(
+  services: DomainServices,
+  shipment: { id: number; carrier_code: string; carrier_account_id: number | null },
+  call: (pickups: PickupCapability) => Promise<T>,
+): Promise<T> {
+  const pickups = (await sellingCarrierOf(services, shipment)).pickups ?? pickupCapability();
+  try {
+    return await call(pickups);
+  } catch (error) {
+    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
+    throw error;
+  }
 }
 
 export interface CheckedPickup extends PickupAvailability {

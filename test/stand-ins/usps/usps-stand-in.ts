@@ -25,11 +25,21 @@ const API_PREFIX = {
   addresses: "/addresses/v3/",
   pickup: "/pickup/v3/",
   "scan-forms": "/scan-forms/v3/",
+  "international-labels": "/international-labels/v3/",
 } as const;
 export type StandInApi = keyof typeof API_PREFIX;
 
 const apiOf = (path: string): StandInApi | undefined =>
   (Object.keys(API_PREFIX) as StandInApi[]).find((api) => path.startsWith(API_PREFIX[api]));
+
+/** The OAuth app and payer a test connects a real USPS account with; the stand-in knows them. */
+export const STAND_IN_USPS_CREDENTIALS = {
+  client_id: "porter-test-app",
+  client_secret: "usps-s3cr3t-value",
+  crid: "56982563",
+  mid: "903476223",
+  eps_account: "1000405525",
+};
 
 export interface StandInAccount {
   clientId: string;
@@ -140,6 +150,10 @@ export class UspsStandIn {
   readonly pickups = new Map<string, StandInPickup>();
   /** Seconds each token lives, as `expires_in` says. */
   tokenLifetimeSeconds = 28_800;
+  /** The stand-in's time for the events it writes itself (a label's GX scan); tests share theirs. */
+  clock: { now(): Date } = { now: () => new Date() };
+  /** Answer labels and SCAN forms in the spec's default multipart form even when JSON is asked for. */
+  multipartAnswers = false;
   baseUrl = "";
 
   constructor(readonly account: StandInAccount) {}
@@ -309,9 +323,9 @@ export class UspsStandIn {
       res.writeHead(200).end();
       return;
     }
-    // Labels and SCAN forms spend postage: they also need a payment authorization token.
-    const labelsOrForms = path.startsWith(API_PREFIX.labels);
-    if (labelsOrForms && (!paymentToken || !this.#paymentTokens.has(paymentToken))) {
+    // Labels spend postage: they also need a payment authorization token.
+    const spends = api === "labels" || api === "international-labels";
+    if (spends && (!paymentToken || !this.#paymentTokens.has(paymentToken))) {
       sendJson(
         res,
         401,
@@ -320,15 +334,23 @@ export class UspsStandIn {
       return;
     }
     if (route === "POST /labels/v3/label") {
-      this.#label(res, query, header(req, "accept") ?? "");
+      this.#label(res, query, this.multipartAnswers ? "" : (header(req, "accept") ?? ""));
       return;
     }
     if (method === "DELETE" && path.startsWith("/labels/v3/label/")) {
       this.#cancelLabel(res, tail("/labels/v3/label/"));
       return;
     }
+    if (route === "POST /international-labels/v3/international-label") {
+      this.#internationalLabel(res, query, this.multipartAnswers ? "" : (header(req, "accept") ?? ""));
+      return;
+    }
+    if (method === "DELETE" && path.startsWith("/international-labels/v3/international-label/")) {
+      this.#cancelLabel(res, tail("/international-labels/v3/international-label/"));
+      return;
+    }
     if (route === "POST /scan-forms/v3/scan-form") {
-      this.#scanForm(res, query, header(req, "accept") ?? "");
+      this.#scanForm(res, query, this.multipartAnswers ? "" : (header(req, "accept") ?? ""));
       return;
     }
     sendJson(res, 404, errorMessage("404", "Resource Not Found"));
@@ -406,14 +428,16 @@ export class UspsStandIn {
       badRequest(res, problems);
       return;
     }
-    const perPound = INTERNATIONAL_CENTS_PER_POUND[query.mailClass as string];
-    const pounds = Math.max(1, Math.ceil(query.weight as number));
-    if (perPound === undefined || pounds > 66) {
+    const priced = internationalPrice(
+      query.mailClass as string,
+      query.weight as number,
+      query.destinationCountryCode as string,
+    );
+    if (!priced) {
       noRates(res, `No ${query.mailClass} price for this piece.`);
       return;
     }
-    const group = (query.destinationCountryCode as string) === "CA" ? 1 : 5;
-    const price = (perPound * pounds + group * 150) / 100;
+    const { price, group } = priced;
     sendJson(res, 200, {
       totalBasePrice: price,
       rates: [
@@ -496,14 +520,17 @@ export class UspsStandIn {
     }
     this.#serial += 1;
     const trackingNumber = impb(`9400111${String(this.#serial).padStart(14, "0")}`);
-    const imageType = ((body.imageInfo as Record<string, unknown> | undefined)?.imageType as string) ?? "PDF";
-    const created = new Date();
-    const label: StandInLabel = { trackingNumber, request: body, status: "active", manifestNumber: null, events: [] };
-    this.labels.set(trackingNumber, label);
+    this.labels.set(trackingNumber, {
+      trackingNumber,
+      request: body,
+      status: "active",
+      manifestNumber: null,
+      events: [],
+    });
     this.scan(trackingNumber, {
       eventCode: "GX",
       eventType: "Shipping Label Created, USPS Awaiting Item",
-      at: created,
+      at: this.clock.now(),
       city: from.city as string,
       state: from.state as string,
       ZIP: from.ZIPCode as string,
@@ -525,13 +552,52 @@ export class UspsStandIn {
       fees: [],
       bannerText: "USPS TRACKING # USPS Ship",
     };
-    sendWithImage(res, accept, metadata, {
-      metadataName: "labelMetadata",
-      imageName: "labelImage",
-      filename: `labelImage.${imageType.toLowerCase()}`,
-      contentType: IMAGE_CONTENT_TYPES[imageType] ?? "application/octet-stream",
-      image: labelFile(imageType, trackingNumber),
+    sendLabel(res, accept, body, trackingNumber, metadata, 200);
+  }
+
+  #internationalLabel(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
+    const problems = checkInternationalLabelRequest(body);
+    if (problems.length > 0) {
+      badRequest(res, problems, "/international-labels/v3");
+      return;
+    }
+    const description = body.packageDescription as Record<string, unknown>;
+    const to = body.toAddress as Record<string, unknown>;
+    const { price: postage, group } = internationalPrice(
+      description.mailClass as string,
+      description.weight as number,
+      to.countryISOAlpha2Code as string,
+    ) as { price: number; group: number };
+    this.#serial += 1;
+    const prefix =
+      description.mailClass === "PRIORITY_MAIL_EXPRESS_INTERNATIONAL"
+        ? "EZ"
+        : description.mailClass === "PRIORITY_MAIL_INTERNATIONAL"
+          ? "CP"
+          : "LX";
+    const trackingNumber = s10(prefix, this.#serial);
+    this.labels.set(trackingNumber, {
+      trackingNumber,
+      request: body,
+      status: "active",
+      manifestNumber: null,
+      events: [],
     });
+    const metadata = {
+      labelAddress: to,
+      internationalTrackingNumber: trackingNumber,
+      constructCode: "I01",
+      SKU: "IPXX0XXXXR05010",
+      postage,
+      extraServices: [],
+      internationalPriceGroup: String(group),
+      weightUOM: "lb",
+      weight: description.weight,
+      dimensionalWeight: "0",
+      mailingDate: description.mailingDate,
+      fees: [],
+    };
+    sendLabel(res, accept, body, trackingNumber, metadata, 201);
   }
 
   #cancelLabel(res: http.ServerResponse, trackingNumber: string): void {
@@ -721,6 +787,19 @@ const INTERNATIONAL_CENTS_PER_POUND: Record<string, number> = {
   PRIORITY_MAIL_INTERNATIONAL: 3200,
   PRIORITY_MAIL_EXPRESS_INTERNATIONAL: 4700,
 };
+
+/** The stand-in's international price in dollars and its price group (Canada 1, elsewhere 5), or undefined. */
+function internationalPrice(
+  mailClass: string,
+  weight: number,
+  country: string,
+): { price: number; group: number } | undefined {
+  const perPound = INTERNATIONAL_CENTS_PER_POUND[mailClass];
+  const pounds = Math.max(1, Math.ceil(weight));
+  if (perPound === undefined || pounds > 66) return undefined;
+  const group = country === "CA" ? 1 : 5;
+  return { price: (perPound * pounds + group * 150) / 100, group };
+}
 
 type Problem = { title: string; detail: string; code?: string; source: { parameter: string } };
 
@@ -943,6 +1022,103 @@ export function checkLabelRequest(body: Record<string, unknown>): Problem[] {
   return problems;
 }
 
+const CUSTOMS_CONTENT_TYPES = [
+  "MERCHANDISE",
+  "GIFT",
+  "DOCUMENT",
+  "COMMERCIAL_SAMPLE",
+  "RETURNED_GOODS",
+  "OTHER",
+  "HUMANITARIAN_DONATIONS",
+  "DANGEROUS_GOODS",
+  "CREMATED_REMAINS",
+  "NON_NEGOTIABLE_DOCUMENT",
+  "MEDICAL_SUPPLIES",
+  "PHARMACEUTICALS",
+];
+
+/** International Labels `InternationalLabelRequest`: its required fields, enums and the customs form's. */
+export function checkInternationalLabelRequest(body: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [...checkLabelAddress(body.fromAddress, "fromAddress")];
+  const to = body.toAddress as Record<string, unknown> | undefined;
+  if (!to) problems.push(problem("toAddress", "toAddress is required."));
+  else {
+    for (const field of ["streetAddress", "city"]) {
+      if (typeof to[field] !== "string" || to[field] === "")
+        problems.push(problem(`toAddress.${field}`, `${field} is required.`));
+    }
+    if (!/^[A-Z]{2}$/.test(String(to.countryISOAlpha2Code ?? ""))) {
+      problems.push(problem("toAddress.countryISOAlpha2Code", "countryISOAlpha2Code must be two capital letters."));
+    }
+    if (!(to.firstName && to.lastName) && !to.firm)
+      problems.push(problem("toAddress", "The First and Last Name or Firm Name are always required."));
+  }
+  const description = body.packageDescription as Record<string, unknown> | undefined;
+  if (!description) problems.push(problem("packageDescription", "packageDescription is required."));
+  else {
+    for (const field of [
+      "destinationEntryFacilityType",
+      "height",
+      "length",
+      "mailClass",
+      "mailingDate",
+      "processingCategory",
+      "weight",
+      "width",
+    ]) {
+      if (description[field] === undefined)
+        problems.push(problem(`packageDescription.${field}`, `${field} is required.`));
+    }
+    if (description.mailClass !== undefined && !((description.mailClass as string) in INTERNATIONAL_CENTS_PER_POUND)) {
+      problems.push(problem("packageDescription.mailClass", "mailClass must be an international mail class."));
+    }
+  }
+  const image = (body.imageInfo ?? {}) as Record<string, unknown>;
+  if (
+    image.imageType !== undefined &&
+    !["LABEL_BROKER", "PDF", "TIFF", "ZPL203DPI", "ZPL300DPI", "NONE"].includes(image.imageType as string)
+  ) {
+    problems.push(
+      problem("imageInfo.imageType", "imageType must be one of LABEL_BROKER, PDF, TIFF, ZPL203DPI, ZPL300DPI, NONE."),
+    );
+  }
+  const customs = body.customsForm as Record<string, unknown> | undefined;
+  if (!customs) problems.push(problem("customsForm", "customsForm is required."));
+  else {
+    if (!CUSTOMS_CONTENT_TYPES.includes(customs.customsContentType as string)) {
+      problems.push(problem("customsForm.customsContentType", "customsContentType is required."));
+    }
+    const contents = customs.contents as Record<string, unknown>[] | undefined;
+    if (!Array.isArray(contents) || contents.length < 1 || contents.length > 30) {
+      problems.push(problem("customsForm.contents", "contents must list 1 to 30 items."));
+    }
+    for (const item of Array.isArray(contents) ? contents : []) {
+      for (const field of ["countryofOrigin", "itemDescription", "itemQuantity"]) {
+        if (item[field] === undefined) problems.push(problem(`customsForm.contents.${field}`, `${field} is required.`));
+      }
+      const valued =
+        (item.itemValue !== undefined && item.itemWeight !== undefined) ||
+        (item.itemTotalValue !== undefined && item.itemTotalWeight !== undefined);
+      if (!valued)
+        problems.push(
+          problem(
+            "customsForm.contents",
+            "One of itemValue and itemWeight or itemTotalValue and itemTotalWeight are required.",
+          ),
+        );
+    }
+  }
+  return problems;
+}
+
+/** An S10 number (UPU): two letters, eight serial digits, the MOD 11 check digit, US. */
+function s10(prefix: string, serial: number): string {
+  const digits = String(serial).padStart(8, "0").slice(-8);
+  const sum = [...digits].reduce((total, d, i) => total + Number(d) * ([8, 6, 4, 2, 3, 5, 9, 7][i] as number), 0);
+  const check = 11 - (sum % 11);
+  return `${prefix}${digits}${check === 10 ? 0 : check === 11 ? 5 : check}US`;
+}
+
 const PICKUP_PACKAGE_TYPES = [
   "FIRST-CLASS_PACKAGE_SERVICE",
   "PRIORITY_MAIL_EXPRESS",
@@ -1144,6 +1320,31 @@ function noRates(res: http.ServerResponse, detail: string): void {
   );
 }
 
+/** A label answer: the label file of the imageType asked for, with USPS's metadata. */
+function sendLabel(
+  res: http.ServerResponse,
+  accept: string,
+  request: Record<string, unknown>,
+  trackingNumber: string,
+  metadata: Record<string, unknown>,
+  status: number,
+): void {
+  const imageType = ((request.imageInfo as Record<string, unknown> | undefined)?.imageType as string) ?? "PDF";
+  sendWithImage(
+    res,
+    accept,
+    metadata,
+    {
+      metadataName: "labelMetadata",
+      imageName: "labelImage",
+      filename: `labelImage.${imageType.toLowerCase()}`,
+      contentType: IMAGE_CONTENT_TYPES[imageType] ?? "application/octet-stream",
+      image: labelFile(imageType, trackingNumber),
+    },
+    status,
+  );
+}
+
 /**
  * An answer carrying a file, as the spec defines both: the vendor JSON (the metadata with the
  * image in base64) when asked for it, else the default multipart/form-data, a JSON metadata part
@@ -1154,6 +1355,7 @@ function sendWithImage(
   accept: string,
   metadata: Record<string, unknown>,
   file: { metadataName: string; imageName: string; filename: string; contentType: string; image: Buffer },
+  status = 200,
 ): void {
   const image = file.image.toString("base64");
   if (accept.includes("application/vnd.usps.labels+json")) {
@@ -1171,5 +1373,7 @@ function sendWithImage(
     `Content-Disposition: form-data; name="${file.imageName}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\nContent-Transfer-Encoding: base64\r\n\r\n${image}`,
   ];
   const text = parts.map((part) => `--${boundary}\r\n${part}\r\n`).join("");
-  res.writeHead(200, { "content-type": `multipart/form-data; boundary=${boundary}` }).end(`${text}--${boundary}--\r\n`);
+  res
+    .writeHead(status, { "content-type": `multipart/form-data; boundary=${boundary}` })
+    .end(`${text}--${boundary}--\r\n`);
 }

@@ -6,6 +6,12 @@ import {
   uspsInternationalProduct,
 } from "../../../src/carriers/usps/api/usps-international.js";
 import {
+  customsContents,
+  internationalAddress,
+  internationalLabelRequest,
+  isInternationalNumber,
+} from "../../../src/carriers/usps/api/usps-international-labels.js";
+import {
   labelAddress,
   labelCostLines,
   labelRefusal,
@@ -18,6 +24,7 @@ import { uspsProduct } from "../../../src/carriers/usps/api/usps-products.js";
 import { readScanFormAnswer, scanFormRequest } from "../../../src/carriers/usps/api/usps-scan-forms.js";
 import { eventInstant, trackingReport, trackingStatusOf } from "../../../src/carriers/usps/api/usps-tracking.js";
 import {
+  checkInternationalLabelRequest,
   checkInternationalRatesQuery,
   checkLabelRequest,
   checkPickupRequest,
@@ -357,5 +364,88 @@ describe("USPS international prices", () => {
       accountType: "EPS",
     });
     expect(checkInternationalRatesQuery(query as unknown as Record<string, unknown>)).toEqual([]);
+  });
+});
+
+describe("a USPS international label request", () => {
+  const toronto = {
+    first_name: "Jo",
+    last_name: "Tremblay",
+    address1: "1 Queen St W",
+    city: "Toronto",
+    state: "ON",
+    country: "ca",
+    postal_code: "M5H 2N2",
+    phone: "+1 416 555 0100",
+  };
+  const contents = {
+    reference: "order 1002",
+    items: [
+      {
+        description: "Cotton T-shirt",
+        quantity: 2,
+        weightOz: 12,
+        valueCents: 2500,
+        countryOfOrigin: "us",
+        hsTariffCode: "6109.10",
+        contentType: "merchandise",
+      },
+    ],
+  };
+
+  it("writes the address abroad by province, postal code and country code", () => {
+    expect(internationalAddress(toronto)).toEqual({
+      streetAddress: "1 Queen St W",
+      city: "Toronto",
+      province: "ON",
+      postalCode: "M5H 2N2",
+      countryISOAlpha2Code: "CA",
+      firstName: "Jo",
+      lastName: "Tremblay",
+      phone: "+14165550100",
+    });
+  });
+
+  it("carries the customs items, each line's whole value in dollars and weight in pounds, and passes the stand-in's checks", () => {
+    const product = uspsInternationalProduct(findService(691)!, parcel);
+    if ("refusal" in product) throw new Error(product.refusal);
+    const request = internationalLabelRequest({
+      from,
+      to: toronto,
+      product,
+      parcel,
+      contents,
+      format: "pdf",
+      mailingDate: "2026-11-27",
+    });
+    if ("refusal" in request) throw new Error(request.refusal);
+    expect(request.customsForm).toEqual({
+      customsContentType: "MERCHANDISE",
+      contents: [
+        {
+          itemDescription: "Cotton T-shirt",
+          itemQuantity: 2,
+          itemTotalValue: 25,
+          itemTotalWeight: 0.75,
+          weightUOM: "lb",
+          countryofOrigin: "US",
+          HSTariffNumber: "610910",
+        },
+      ],
+    });
+    expect(request.packageDescription).toMatchObject({ mailClass: "PRIORITY_MAIL_INTERNATIONAL", rateIndicator: "SP" });
+    expect(checkInternationalLabelRequest(request as unknown as Record<string, unknown>)).toEqual([]);
+  });
+
+  it("says what the customs form lacks", () => {
+    expect(customsContents(undefined)).toHaveProperty("refusal");
+    expect(
+      customsContents({ reference: null, items: [{ ...contents.items[0]!, countryOfOrigin: null }] }),
+    ).toHaveProperty("refusal");
+  });
+
+  it("tells S10 international numbers from domestic ones", () => {
+    expect(isInternationalNumber("CP000000015US")).toBe(true);
+    expect(isInternationalNumber("9400111000000000000015")).toBe(false);
   });
 });

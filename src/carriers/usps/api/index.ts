@@ -12,7 +12,7 @@ export const uspsApi: RealCarrierFactory<UspsCredentials> = {
   open(credentials, context) {
     const client = uspsHttpClient(context, credentials);
     return {
-      adapter: uspsApiCarrier(client, credentials),
+      adapter: uspsApiCarrier(client, credentials, context.clock),
       verify: () => client.authenticate(),
       health: () => client.health(),
     };

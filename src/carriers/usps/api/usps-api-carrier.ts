@@ -1,20 +1,20 @@
+import type { Clock } from "../../../clock.js";
+import type { LabelFormat } from "../../../labels/label.js";
 import { CarrierCallError, type CarrierHttpClient } from "../../api-client/carrier-http-client.js";
-import { type CarrierAdapter, CarrierError, type RateRequest, type ServiceRate } from "../../carrier.js";
+import type { CarrierAdapter, RateRequest, ServiceRate } from "../../carrier.js";
 import type { CostLine, RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.js";
 import { rateCalcType } from "../../sandbox/eligibility.js";
 import { quoteFromLines } from "../../sandbox/money.js";
 import { combineQuotes } from "../../sandbox/sandbox-carrier.js";
 import { isUsDomestic } from "../../sandbox/us-domestic.js";
 import { usps } from "../index.js";
+import { trackUspsParcel, uspsAddresses, uspsApiManifests, uspsApiPickups } from "./usps-capabilities.js";
 import type { UspsCredentials } from "./usps-credentials.js";
-import { feeKind } from "./usps-labels.js";
+import { internationalBaseRatesQuery, uspsInternationalProduct } from "./usps-international.js";
+import { UspsLabels, uspsPaymentToken } from "./usps-label-calls.js";
+import { feeKind, USPS_IMAGE_TYPES } from "./usps-labels.js";
 import { baseRatesQuery, dollarsToCents, uspsProduct } from "./usps-products.js";
 import type { UspsBaseRateOption } from "./usps-wire.js";
-
-/** What a real USPS connection cannot do through Porter yet; the sandbox never stands in for it. */
-function notYet(what: string): never {
-  throw new CarrierError("usps", `${what} through a real USPS connection is not supported by Porter yet.`);
-}
 
 /** One parcel's USPS answer as a quote: the base price, then each fee USPS added, in cents. */
 export function quoteFromBaseRates(answer: UspsBaseRateOption, parcel: RatedParcel): RateQuote {
@@ -51,31 +51,41 @@ function readableAnswer(answer: unknown): answer is UspsBaseRateOption {
   );
 }
 
-/**
- * USPS through its own APIs, for one connection. Rating asks Domestic Prices for each service and
- * parcel; a service USPS will not price comes back refused in its words, while an outage, a
- * refused token or an unreadable answer fails the carrier as a whole (a warning beside the other
- * carriers' rates). Labels, voids, tracking, SCAN forms and pickups are refused until they are built.
- */
-export function uspsApiCarrier(client: CarrierHttpClient, credentials: UspsCredentials): CarrierAdapter {
-  async function priceParcel(service: ServiceDefinition, parcel: RatedParcel, request: RateRequest) {
-    const product = uspsProduct(service, parcel);
+/** A parcel's price question to USPS: Domestic Prices at home, International Prices abroad. */
+function priceQuestion(service: ServiceDefinition, parcel: RatedParcel, request: RateRequest, eps: string | undefined) {
+  if (service.scope === "international") {
+    const product = uspsInternationalProduct(service, parcel);
     if ("refusal" in product) return product;
-    const query = baseRatesQuery(
-      product,
-      parcel,
-      request.from.postal_code,
-      request.to.postal_code,
-      credentials.epsAccount ?? undefined,
-    );
+    return {
+      path: "/international-prices/v3/base-rates/search",
+      query: internationalBaseRatesQuery(product, parcel, request.from.postal_code, request.to, eps),
+    };
+  }
+  const product = uspsProduct(service, parcel);
+  if ("refusal" in product) return product;
+  return {
+    path: "/prices/v3/base-rates/search",
+    query: baseRatesQuery(product, parcel, request.from.postal_code, request.to.postal_code, eps),
+  };
+}
+
+/**
+ * USPS through its own APIs, for one connection: rating (Domestic and International Prices),
+ * labels (domestic, and international with their customs form) bought with the connection's
+ * payment token and voided by tracking number, tracking,
+ * address validation, carrier pickups and SCAN forms. A service USPS will not price comes back
+ * refused in its words, while an outage, a refused token or an unreadable answer fails the
+ * carrier as a whole (a warning beside the other carriers' rates).
+ */
+export function uspsApiCarrier(client: CarrierHttpClient, credentials: UspsCredentials, clock: Clock): CarrierAdapter {
+  const labels = new UspsLabels(client, uspsPaymentToken(client, credentials, clock));
+
+  async function priceParcel(service: ServiceDefinition, parcel: RatedParcel, request: RateRequest) {
+    const question = priceQuestion(service, parcel, request, credentials.epsAccount ?? undefined);
+    if ("refusal" in question) return question;
     let answer: unknown;
     try {
-      answer = await client.json({
-        method: "POST",
-        path: "/prices/v3/base-rates/search",
-        purpose: "rate",
-        json: query,
-      });
+      answer = await client.json({ method: "POST", path: question.path, purpose: "rate", json: question.query });
     } catch (error) {
       // USPS answers 400 when the piece is not eligible for the product: that service alone is refused.
       if (error instanceof CarrierCallError && (error.status === 400 || error.status === 404)) {
@@ -102,12 +112,13 @@ export function uspsApiCarrier(client: CarrierHttpClient, credentials: UspsCrede
     const refused = outcomes.find((o) => "refusal" in o);
     if (refused && "refusal" in refused) return { ...base, refusal: refused.refusal };
     const priced = outcomes as { quote: RateQuote; zone: string | null }[];
-    const zone = priced[0]?.zone ?? null;
+    // Abroad, USPS's `zone` is the price group; at home it is the zone itself.
+    const column = priced[0]?.zone ?? null;
     const parcelQuotes = priced.map((p) => p.quote);
     return {
       ...base,
-      zone,
-      priceGroup: zone === null ? null : String(Number(zone)),
+      zone: service.scope === "international" ? null : column,
+      priceGroup: column === null ? null : String(Number(column)),
       quote: combineQuotes(parcelQuotes),
       parcelQuotes,
     };
@@ -117,17 +128,20 @@ export function uspsApiCarrier(client: CarrierHttpClient, credentials: UspsCrede
     code: "usps",
     displayName: "USPS",
     services: usps.services,
-    apis: ["rate"],
+    apis: ["rate", "label", "manifest", "tracking", "pickup"],
     zone: usps.zone,
+    labelFormats: Object.keys(USPS_IMAGE_TYPES) as LabelFormat[],
     async rate(request) {
-      if (!isUsDomestic(request.to.country) || !isUsDomestic(request.from.country)) {
-        notYet("International rating");
-      }
-      const domestic = request.services.filter((s) => s.scope === "domestic");
-      return Promise.all(domestic.map((service) => rateService(service, request)));
+      if (!isUsDomestic(request.from.country)) return [];
+      const scope = isUsDomestic(request.to.country) ? "domestic" : "international";
+      const services = request.services.filter((s) => s.scope === scope);
+      return Promise.all(services.map((service) => rateService(service, request)));
     },
-    purchase: () => notYet("Buying labels"),
-    voidLabels: () => notYet("Voiding labels"),
-    track: () => notYet("Tracking"),
+    purchase: (request) => labels.purchase(request),
+    voidLabels: (trackingNumbers) => labels.voidLabels(trackingNumbers),
+    track: (request) => trackUspsParcel(client, request),
+    addresses: uspsAddresses(client),
+    pickups: uspsApiPickups(client),
+    manifests: uspsApiManifests(client),
   };
 }

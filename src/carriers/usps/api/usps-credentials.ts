@@ -10,6 +10,8 @@ export interface UspsCredentials {
   /** Enterprise Payment System account: contract prices are asked for under it. */
   epsAccount: string | null;
   permitNumber: string | null;
+  /** The ZIP Code of the post office that holds the permit; USPS needs it to pay from a permit. */
+  permitZip: string | null;
 }
 
 const DIGITS = /^\d{1,20}$/;
@@ -40,5 +42,6 @@ export function uspsCredentials(raw: Record<string, unknown>): UspsCredentials |
     mid: text("mid", DIGITS),
     epsAccount: text("eps_account", DIGITS),
     permitNumber: text("permit_number", DIGITS),
+    permitZip: text("permit_zip", /^\d{5}$/),
   };
 }

@@ -78,20 +78,23 @@ export function paymentAuthorizationRequest(payer: UspsPayer): UspsPaymentAuthor
 }
 
 /** USPS wants a name or a firm on every address: the company as the firm, else the person. */
-export function labelAddress(address: CarrierAddress): UspsLabelAddress {
+export function addressee(address: CarrierAddress): Pick<UspsLabelAddress, "firstName" | "lastName" | "firm"> {
   const first = address.first_name?.trim() || undefined;
   const last = address.last_name?.trim() || undefined;
   const company = address.company?.trim() || undefined;
-  const person = first && last ? { firstName: first, lastName: last } : {};
   const firm = company ?? (first && last ? undefined : (first ?? last));
+  return { ...(first && last ? { firstName: first, lastName: last } : {}), ...(firm ? { firm } : {}) };
+}
+
+/** A US address as the Labels API takes it. */
+export function labelAddress(address: CarrierAddress): UspsLabelAddress {
   return {
     streetAddress: address.address1,
     ...(address.address2 ? { secondaryAddress: address.address2 } : {}),
     city: address.city,
     state: address.state.toUpperCase(),
     ...zipParts(address.postal_code),
-    ...person,
-    ...(firm ? { firm } : {}),
+    ...addressee(address),
   };
 }
 
@@ -163,6 +166,9 @@ export function readLabelAnswer(contentType: string, body: Buffer): UspsLabelAns
     metadata = vendor;
     image = vendor.labelImage;
   }
+  // International labels name theirs `internationalTrackingNumber` (an S10 number).
+  const international = (metadata as { internationalTrackingNumber?: unknown }).internationalTrackingNumber;
+  if (typeof international === "string" && !metadata.trackingNumber) metadata.trackingNumber = international;
   if (typeof metadata.trackingNumber !== "string" || metadata.trackingNumber === "") {
     throw new Error("USPS answered the label request without a tracking number.");
   }

@@ -372,3 +372,53 @@ export interface UspsInternationalBaseRatesQuery {
   accountType?: "EPS";
   accountNumber?: string;
 }
+
+/* ---- International Labels 3.3 `POST /international-labels/v3/international-label` ---- */
+
+export interface UspsInternationalAddress {
+  streetAddress: string;
+  secondaryAddress?: string;
+  city: string;
+  province?: string;
+  postalCode?: string;
+  countryISOAlpha2Code: string;
+  firstName?: string;
+  lastName?: string;
+  firm?: string;
+  phone?: string;
+}
+
+export interface UspsCustomsItem {
+  itemDescription: string;
+  itemQuantity: number;
+  /** Dollars and pounds of the whole line. */
+  itemTotalValue: number;
+  itemTotalWeight: number;
+  weightUOM: "lb";
+  countryofOrigin: string;
+  HSTariffNumber?: string;
+}
+
+export interface UspsInternationalLabelRequest {
+  imageInfo: { imageType: "PDF" | "TIFF" | "ZPL203DPI" | "ZPL300DPI"; labelType: "4X6LABEL" };
+  toAddress: UspsInternationalAddress;
+  fromAddress: UspsLabelAddress;
+  packageDescription: Omit<UspsLabelPackageDescription, "mailClass" | "extraServices"> & {
+    mailClass: UspsInternationalMailClass;
+  };
+  customsForm: {
+    customsContentType: "MERCHANDISE" | "GIFT" | "DOCUMENT" | "COMMERCIAL_SAMPLE" | "RETURNED_GOODS" | "OTHER";
+    contentComments?: string;
+    contents: UspsCustomsItem[];
+  };
+}
+
+/** International `labelMetadata`: the number is `internationalTrackingNumber` (an S10 number). */
+export interface UspsInternationalLabelMetadata {
+  internationalTrackingNumber: string;
+  postage: number;
+  fees?: { name?: string; SKU?: string; price?: number }[];
+  extraServices?: { name?: string; SKU?: string; price?: number }[];
+  internationalPriceGroup?: string;
+  weight?: number;
+}
