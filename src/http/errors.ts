@@ -287,6 +287,11 @@ export const ERROR_CATALOGUE = {
     description:
       "A platform store needs its credentials: Shopify `shop_domain` and `access_token`; WooCommerce `site_url`, `consumer_key` and `consumer_secret`.",
   },
+  "order_store.credentials_invalid": {
+    status: 422,
+    description:
+      "The platform store's credentials have the wrong shape: a Shopify `shop_domain` that is not the shop's `*.myshopify.com` domain, a WooCommerce `site_url` that is not an http(s) address.",
+  },
   "order_store.not_custom": {
     status: 422,
     description: "Orders are created and updated through the API only in `custom` stores.",

@@ -200,6 +200,32 @@ describe("a connected Shopify store", () => {
     expect(viaParent.json().sync).toMatchObject({ order_store_id: childStore, status: "queued" });
   });
 
+  it("refuses a shop domain that is not the shop's myshopify.com domain when the store is connected", async () => {
+    const refused = await call(tenants.merchant.auth, "POST", "/order_stores", {
+      order_store: {
+        name: "Shop",
+        service_type: "shopify",
+        credentials: { shop_domain: "shop.example.com", access_token: "shpat_x" },
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error_code: "order_store.credentials_invalid",
+      error_message: expect.stringContaining("myshopify.com"),
+    });
+  });
+
+  it("refuses a webhook signed with another store's secret", async () => {
+    const otherShop = standIn.addShop();
+    const otherStore = await connect(tenants.other, otherShop);
+    const delivery = standIn.webhook(otherShop, "orders/create", standInOrder(7, "2026-03-05T00:00:00Z"));
+    expect((await deliver(delivery.body, delivery.headers, otherStore)).statusCode).toBe(200);
+    expect((await deliver(delivery.body, { ...delivery.headers, "x-shopify-webhook-id": "again" })).statusCode).toBe(
+      401,
+    );
+    expect(await orders()).toHaveLength(0);
+  });
+
   it("has nothing to sync in a custom store", async () => {
     const custom = await call(tenants.merchant.auth, "POST", "/order_stores", {
       order_store: { name: "Web", service_type: "custom" },

@@ -1,3 +1,4 @@
+import { StoreConnectorError } from "../../stores/store-connector.js";
 import { DomainError, notFound } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import {
@@ -23,12 +24,24 @@ export interface StoreFields {
   credentials?: Record<string, string>;
 }
 
-function checkCredentials(type: StoreType, credentials: Record<string, string>): void {
+/** Credentials a store's platform connector can be opened with (their shape only: nothing is sent anywhere). */
+function checkCredentials(services: DomainServices, type: StoreType, credentials: Record<string, string>): void {
   const missing = REQUIRED_CREDENTIALS[type].filter((key) => !credentials[key]?.trim());
   if (missing.length > 0) {
     throw new DomainError(
       "order_store.credentials_missing",
       `A ${type} store needs credentials ${missing.join(", ")}.`,
+    );
+  }
+  const platform = services.storeConnectors.platform(type);
+  if (!platform) return;
+  try {
+    services.storeConnectors.open(platform, credentials);
+  } catch (error) {
+    if (!(error instanceof StoreConnectorError)) throw error;
+    throw new DomainError(
+      "order_store.credentials_invalid",
+      `The ${type} credentials cannot be used: ${error.message}.`,
     );
   }
 }
@@ -51,7 +64,7 @@ export async function createOrderStore(
   fields: StoreFields & { name: string },
 ): Promise<OrderStoreRow> {
   const credentials = fields.credentials ?? {};
-  checkCredentials(type, credentials);
+  checkCredentials(services, type, credentials);
   const now = services.clock.now().toISOString();
   return insertOrderStore(services.db, {
     account_id: scope.accountId,
@@ -74,7 +87,7 @@ export async function changeOrderStore(
   fields: StoreFields,
 ): Promise<OrderStoreRow> {
   const row = await getOrderStore(services, scope, id);
-  if (fields.credentials) checkCredentials(row.service_type, fields.credentials);
+  if (fields.credentials) checkCredentials(services, row.service_type, fields.credentials);
   return updateOrderStore(services.db, row.id, {
     ...(fields.name !== undefined && { name: fields.name }),
     ...(fields.externalId !== undefined && { external_id: fields.externalId }),
