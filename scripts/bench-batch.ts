@@ -77,7 +77,7 @@ async function measured<T>(run: () => Promise<T>): Promise<{ result: T; ms: numb
 }
 
 /** Bought USPS Ground Advantage shipments with one parcel each, written straight to the database. */
-async function seedShipments(
+export async function seedShipments(
   services: Awaited<ReturnType<typeof openServices>>,
   accountId: number,
   count: number,

@@ -4,8 +4,9 @@
  * Each server runs in its own process; autocannon drives them from this one.
  * BENCH_SECONDS (default 10) sets the length of each run. Label purchases (ZPL, PDF, PNG) are
  * measured at 10 connections; their req/s is labels bought per second. Then a batch of 1,000 and
- * one of 10,000 shipments is created and its SCAN form generated (scripts/bench-batch.ts). Last,
- * webhook events delivered per second by one worker process to a receiver on loopback
+ * one of 10,000 shipments is created and its SCAN form generated (scripts/bench-batch.ts); the meter
+ * transaction report over 1,000,000 ledger rows, a page and the whole CSV (scripts/bench-reports.ts).
+ * Last, webhook events delivered per second by one worker process to a receiver on loopback
  * (scripts/bench-webhooks.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -16,6 +17,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { rateShipment } from "../test/helpers/shipments.js";
 import { batchTable, measureBatch } from "./bench-batch.js";
+import { measureMeterReport, reportTable } from "./bench-reports.js";
 import { measureWebhookDelivery } from "./bench-webhooks.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -290,6 +292,7 @@ async function main(): Promise<void> {
   }
   console.log("\nA batch created and its SCAN form generated (goal: 10,000 shipments in under 10 s):\n");
   console.log(batchTable([await measureBatch(1000), await measureBatch(10_000)]));
+  console.log(`\n${reportTable(await measureMeterReport())}`);
   console.log(
     `\nWebhooks: one worker delivered ${webhooks.events} events in ${webhooks.messages} signed messages at ${Math.round(webhooks.eventsPerSecond)} events/s (goal 2,000).`,
   );

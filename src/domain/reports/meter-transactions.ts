@@ -71,30 +71,27 @@ const COLUMNS = [
   "meter_entries.shipment_id",
 ] as const;
 
-/** One page in report order (customer, then time), and how many entries the filters match. */
+/** One page in report order (customer, then time); one row more is read to know if another follows. */
 async function meterTransactionPage(
   db: Db,
   scope: ReportScope,
   filter: MeterTransactionFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: MeterTransaction[]; total: number }> {
-  const matching = entries(db, scope.mode, filter).where(
-    "meter_entries.account_id",
-    "in",
-    scope.accounts.map((a) => a.id),
-  );
-  const [rows, count] = await Promise.all([
-    matching
-      .select(COLUMNS)
-      .orderBy("meter_entries.account_id")
-      .orderBy("meter_entries.created_at")
-      .orderBy("meter_entries.id")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    matching.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: await withTrackingNumbers(db, rows), total: Number(count.n) };
+): Promise<{ rows: MeterTransaction[]; hasNext: boolean }> {
+  const rows = await entries(db, scope.mode, filter)
+    .where(
+      "meter_entries.account_id",
+      "in",
+      scope.accounts.map((a) => a.id),
+    )
+    .select(COLUMNS)
+    .orderBy("meter_entries.account_id")
+    .orderBy("meter_entries.created_at")
+    .orderBy("meter_entries.id")
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+  return { rows: await withTrackingNumbers(db, rows.slice(0, page.limit)), hasNext: rows.length > page.limit };
 }
 
 /** Every matching entry in report order, `batchSize` at a time (for exports of any length). */

@@ -32,11 +32,14 @@ export interface ReportRequest {
   includeChildren: boolean;
 }
 
-/** A page of a report, with the names of the customers its rows belong to. */
+/**
+ * A page of a report, with the names of the customers its rows belong to, and whether another page
+ * follows (a report is not counted: counting a year of ledger would cost more than the page).
+ */
 export interface ReportPage<Row> {
   customers: ReadonlyMap<number, string>;
   rows: Row[];
-  total: number;
+  hasNext: boolean;
 }
 
 /** A whole report read in batches, with the names of the customers its rows belong to. */
@@ -52,7 +55,7 @@ export async function readReportPage<Row>(
   services: DomainServices,
   scope: AccountScope,
   request: ReportRequest,
-  read: (report: ReportScope) => Promise<{ rows: Row[]; total: number }>,
+  read: (report: ReportScope) => Promise<{ rows: Row[]; hasNext: boolean }>,
 ): Promise<ReportPage<Row>> {
   const report = await reportScope(services, scope, request.includeChildren);
   return { customers: customerNames(report), ...(await read(report)) };

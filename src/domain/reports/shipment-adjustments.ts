@@ -22,26 +22,26 @@ function adjustments(db: Db, mode: ReportScope["mode"], window: TimeWindow) {
   return query;
 }
 
-/** One page in report order (customer, then time), and how many adjustments the window holds. */
+/** One page in report order (customer, then time); one row more is read to know if another follows. */
 async function shipmentAdjustmentPage(
   db: Db,
   scope: ReportScope,
   window: TimeWindow,
   page: { limit: number; offset: number },
-): Promise<{ rows: ShipmentAdjustmentRow[]; total: number }> {
-  const matching = adjustments(db, scope.mode, window).where(
-    "account_id",
-    "in",
-    scope.accounts.map((a) => a.id),
-  );
-  const [rows, count] = await Promise.all([
-    matching.orderBy("account_id").orderBy("created_at").orderBy("id").limit(page.limit).offset(page.offset).execute(),
-    matching
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+): Promise<{ rows: ShipmentAdjustmentRow[]; hasNext: boolean }> {
+  const rows = await adjustments(db, scope.mode, window)
+    .where(
+      "account_id",
+      "in",
+      scope.accounts.map((a) => a.id),
+    )
+    .orderBy("account_id")
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
+  return { rows: rows.slice(0, page.limit), hasNext: rows.length > page.limit };
 }
 
 /** Every adjustment in the window in report order, `batchSize` at a time. */

@@ -4,15 +4,23 @@ import { withIdColumn } from "./column-types.js";
 
 /**
  * The reports read the ledger by time: an index in the order the reports walk it (account, mode,
- * time, id), so a page is one index range and a CSV export a keyset walk, never a sort. Shipment
+ * time, id) holding every column they read, so a page is one index range and a CSV export a
+ * keyset walk, never a sort or a table read. Shipment
  * adjustments (USPS audits: a package measured different from its label) keep what the label said
  * and what was measured, with the ledger entry that charged or refunded the difference.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  // Covering: a page, a count and an export batch read the index alone, never the table.
   await db.schema
     .createIndex("meter_entries_scope_created")
     .on("meter_entries")
-    .columns(["account_id", "mode", "created_at", "id"])
+    .columns(["account_id", "mode", "created_at", "id", "status", "amount_cents", "shipment_id"])
+    .execute();
+  // A page's tracking numbers, in parcel order, from the index alone.
+  await db.schema
+    .createIndex("parcels_shipment_tracking")
+    .on("parcels")
+    .columns(["shipment_id", "position", "tracking_number"])
     .execute();
 
   await withIdColumn(db.schema.createTable("shipment_adjustments"), dialect)

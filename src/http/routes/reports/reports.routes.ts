@@ -89,8 +89,8 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         );
       }
       const page = pageOf(query);
-      const { customers, rows, total } = await meterTransactionReport(app.services, request.scope, filter, page);
-      setPaginationHeaders(reply, request, page.page, page.perPage, total);
+      const { customers, rows, hasNext } = await meterTransactionReport(app.services, request.scope, filter, page);
+      setPaginationHeaders(reply, request, page.page, page.perPage, { hasNext });
       return { meter_transactions: rows.map((row) => presentMeterTransaction(customers, row)) };
     },
   );
@@ -125,13 +125,13 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         );
       }
       const page = pageOf(query);
-      const { customers, rows, total } = await shipmentAdjustmentReport(
+      const { customers, rows, hasNext } = await shipmentAdjustmentReport(
         app.services,
         request.scope,
         window(query),
         page,
       );
-      setPaginationHeaders(reply, request, page.page, page.perPage, total);
+      setPaginationHeaders(reply, request, page.page, page.perPage, { hasNext });
       return { shipment_adjustments: rows.map((row) => presentShipmentAdjustment(customers, row)) };
     },
   );

@@ -246,17 +246,19 @@ const MAX_HEADER_BYTES = 8 * 1024;
 /**
  * `X-Total-Count` and an RFC 8288 `Link` header (DESIGN §6.4); bodies stay eHub's. The links carry
  * only the parameters the route's query schema knows, as validated; a `Link` that would still be
- * over 8 KiB (hundreds of tracking numbers) is left out rather than sent.
+ * over 8 KiB (hundreds of tracking numbers) is left out rather than sent. A list too long to count
+ * for every page (the reports) gives `{ hasNext }` instead of its total: no count and no `last`.
  */
 export function setPaginationHeaders(
   reply: FastifyReply,
   request: FastifyRequest,
   page: number,
   perPage: number,
-  total: number,
+  total: number | { hasNext: boolean },
 ): void {
-  reply.header("x-total-count", String(total));
-  const pages = Math.max(1, Math.ceil(total / perPage));
+  const counted = typeof total === "number";
+  if (counted) reply.header("x-total-count", String(total));
+  const pages = counted ? Math.max(1, Math.ceil(total / perPage)) : total.hasNext ? page + 1 : page;
   const path = request.url.split("?")[0];
   const known = (request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {};
   const query = request.query as Record<string, unknown>;
@@ -272,7 +274,7 @@ export function setPaginationHeaders(
     params.set("per_page", String(perPage));
     return `<${path}?${params.toString()}>; rel="${rel}"`;
   };
-  const links = [link(1, "first"), link(pages, "last")];
+  const links = counted ? [link(1, "first"), link(pages, "last")] : [link(1, "first")];
   if (page > 1) links.push(link(page - 1, "prev"));
   if (page < pages) links.push(link(page + 1, "next"));
   const value = links.join(", ");
