@@ -120,6 +120,8 @@ export interface PurchasedParcel {
 export interface Purchase {
   rate: ServiceRate;
   parcels: PurchasedParcel[];
+  /** The shipment's customs document as the carrier made it (DHL Express's commercial invoice), a PDF. */
+  customsDocument?: Buffer;
 }
 
 /**

@@ -14,6 +14,7 @@ import * as reportsAndAdjustments from "./migrations/0013-reports-and-adjustment
 import * as storeSync from "./migrations/0014-store-sync.js";
 import * as orderShipmentItems from "./migrations/0015-order-shipment-items-and-label-links.js";
 import * as shipmentCarrierAccount from "./migrations/0016-shipment-carrier-account.js";
+import * as carrierCustomsDocuments from "./migrations/0020-carrier-customs-documents.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0014-store-sync": storeSync,
   "0015-order-shipment-items-and-label-links": orderShipmentItems,
   "0016-shipment-carrier-account": shipmentCarrierAccount,
+  "0020-carrier-customs-documents": carrierCustomsDocuments,
 };
 
 async function currentSchema(db: Db): Promise<string> {

@@ -145,6 +145,8 @@ export interface ShipmentTable {
   tracking_refresh_at: string | null;
   /** The idempotent request that bought it (unique), so a retry after a crash finds it. */
   request_key: string | null;
+  /** File name of the customs document the carrier made (DHL Express's commercial invoice), if any. */
+  customs_document_file: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -169,6 +169,15 @@ describe("a real DHL Express connection (against the MyDHL API stand-in)", () =>
       },
     });
 
+    const invoice = await t.app.inject({
+      method: "GET",
+      url: `/api/v2/shipments/${shipment.id}/customs_form`,
+      headers: merchant.auth,
+    });
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.headers["content-type"]).toBe("application/pdf");
+    expect(invoice.body).toContain(`commercial invoice ${waybill}`);
+
     standIn.addEvent(waybill, { typeCode: "PU", description: "Shipment picked up" });
     t.clock.advance(2 * MINUTE);
     await worker.drain();

@@ -49,8 +49,9 @@ function declaredShipment(shipment: ShipmentRow, parcels: ParcelRow[]): NewShipm
 }
 
 /**
- * The CN 22 or CN 23 of one parcel of a shipment that crosses a customs border, as a PDF;
- * domestic shipments have none (404).
+ * The customs document of a shipment that crosses a customs border, as a PDF: the one its carrier
+ * made (DHL Express's commercial invoice, one for the whole shipment), else the parcel's CN 22 or
+ * CN 23 drawn by Porter; domestic shipments have none (404).
  */
 export async function customsFormPdf(
   services: DomainServices,
@@ -66,6 +67,10 @@ export async function customsFormPdf(
   const index = parcelId === undefined ? 0 : parcels.findIndex((p) => p.id === parcelId);
   const parcel = parcels[index];
   if (!parcel) throw notFound("parcel", parcelId ?? 0);
+  if (shipment.customs_document_file) {
+    const document = await services.files.get(shipment.customs_document_file);
+    if (document) return document;
+  }
   const declared = declaredShipment(shipment, parcels);
   const requirement = customsRequirementOf(declared);
   const items = customsParcelsOf(declared)[index]?.items ?? [];

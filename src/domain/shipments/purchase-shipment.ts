@@ -96,7 +96,8 @@ async function buy(
   try {
     await recordTrackingNumbers(services, parcels, purchase);
     const files = await writeLabels(services, scope, input, checked, purchase);
-    return await recordPurchase(services, scope, shipment, parcels, purchase, files, checked);
+    const customsFile = purchase.customsDocument && (await storeFile(services, purchase.customsDocument, "pdf"));
+    return await recordPurchase(services, scope, shipment, parcels, purchase, files, checked, customsFile ?? null);
   } catch (error) {
     await voidAfterFailure(services, carrier, shipment.id, trackingNumbers);
     throw error;
@@ -250,11 +251,16 @@ async function writeLabels(
             format: input.label.format,
             size: input.label.size,
           });
-      const fileName = `${randomBytes(16).toString("base64url")}.${rendered.extension}`;
-      await services.files.put(fileName, rendered.bytes);
-      return { fileName, rendered };
+      return { fileName: await storeFile(services, rendered.bytes, rendered.extension), rendered };
     }),
   );
+}
+
+/** Stores a label or document under a new unguessable name (the public file name). */
+async function storeFile(services: DomainServices, bytes: Buffer, extension: string): Promise<string> {
+  const fileName = `${randomBytes(16).toString("base64url")}.${extension}`;
+  await services.files.put(fileName, bytes);
+  return fileName;
 }
 
 /** What the carrier sold, written at once: the recovery job voids it if the process dies now. */
@@ -284,6 +290,7 @@ async function recordPurchase(
   purchase: Purchase,
   files: StoredLabel[],
   checked: CheckedShipment,
+  customsFile: string | null,
 ): Promise<ShipmentRecord> {
   const stamp = services.clock.now().toISOString();
   const quote = purchase.rate.quote as RateQuote;
@@ -335,6 +342,7 @@ async function recordPurchase(
         zone: purchase.rate.zone,
         delivery_days: days,
         delivery_date: purchase.rate.deliveryDate ?? deliveryDate(checked.shipDate, days, checked.service.carrierCode),
+        customs_document_file: customsFile,
         shipped_at: stamp,
         updated_at: stamp,
       })

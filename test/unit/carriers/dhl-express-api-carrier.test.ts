@@ -180,6 +180,7 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
       expect(sold?.trackingNumber).toMatch(/^\d{10}$/);
       expect(sold?.label).toMatchObject({ format: "pdf", widthIn: 4.1, heightIn: 5.8, dpi: 72 });
       expect(sold?.label?.bytes.toString("utf8")).toContain(`DHL Express transport label ${sold?.trackingNumber}`);
+      expect(purchase.customsDocument?.toString("utf8")).toContain(`commercial invoice ${sold?.trackingNumber}`);
       const asked = standIn.lastRequest("shipments")!;
       expect(asked.body).toMatchObject({
         productCode: "P",
@@ -252,11 +253,14 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
     });
 
     it("ships papers in an Express Envelope as documents, without a declaration", async () => {
-      await dhl.purchase(purchaseRequest({ parcels: [parcel({ packageType: "envelope", weightOz: 8 })] }));
+      const purchase = await dhl.purchase(
+        purchaseRequest({ parcels: [parcel({ packageType: "envelope", weightOz: 8 })] }),
+      );
       const body = standIn.lastRequest("shipments")?.body as { productCode: string; content: Record<string, unknown> };
       expect(body.productCode).toBe("D");
       expect(body.content.isCustomsDeclarable).toBe(false);
       expect(body.content.exportDeclaration).toBeUndefined();
+      expect(purchase.customsDocument).toBeUndefined();
     });
 
     it("asks for EPL as DHL's `epl`, and refuses a format DHL does not make, naming the ones it does", async () => {

@@ -271,10 +271,12 @@ export function dhlExpressApiCarrier(
         throw client.error("DHL Express answered the shipment request without a waybill number.");
       }
       const labels = labelsOf(answer, request);
+      const invoice = answer.documents?.find((document) => document.typeCode === "invoice");
       return {
         rate: rated,
         // One waybill covers every piece of a DHL Express shipment: it is what DHL tracks.
         parcels: labels.map((label) => ({ trackingNumber: waybill, label })),
+        ...(invoice ? { customsDocument: Buffer.from(invoice.content, "base64") } : {}),
       };
     },
     // MyDHL API has no void: a waybill DHL never picks up or scans is not billed.
