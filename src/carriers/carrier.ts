@@ -58,6 +58,8 @@ export interface ServiceRate {
   parcelQuotes?: readonly RateQuote[];
   /** YYYY-MM-DD, the carrier's own delivery estimate where it gives one; else the service's transit days count. */
   deliveryDate?: string;
+  /** The carrier's own business days in transit where it names them; else the service's longest. */
+  transitDays?: number;
   refusal?: string;
 }
 

@@ -9,6 +9,8 @@ export interface RateEntry {
   zone: string | null;
   rate_details: { cost_type: string; rate: number }[] | null;
   errors: string | null;
+  delivery_days: number | null;
+  delivery_date: string | null;
 }
 
 type Auth = TestAccount["auth"];

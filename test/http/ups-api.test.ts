@@ -107,6 +107,9 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
         expect.objectContaining({ cost_type: "fuel", rate: 2.03 }),
       ]);
       expect(rates.some((r) => r.carrier_code === "usps" && r.rate !== null)).toBe(true);
+      // UPS's time in transit from today's pickup (a Thursday): two business days for Ground, not the catalogue's five.
+      expect(standIn.lastRequest("rating")!.path).toBe("/api/rating/v2409/Shoptimeintransit");
+      expect(ground).toMatchObject({ delivery_days: 2, delivery_date: "2026-01-19" });
     });
 
     it("keeps other accounts on their own connections", async () => {

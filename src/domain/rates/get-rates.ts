@@ -189,7 +189,7 @@ async function rateWithCarriers(
     }
     for (const rated of answer.value) {
       if (rated.refusal && !askedById.has(rated.service.serviceId)) continue;
-      const days = rated.service.transitDays.max;
+      const days = rated.transitDays ?? rated.service.transitDays.max;
       // Spelled out rather than spread: this runs for every service of every rate request.
       rates.push({
         service: rated.service,

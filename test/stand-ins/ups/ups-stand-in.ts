@@ -258,6 +258,19 @@ export class UpsStandIn {
     const shop = option.toLowerCase().startsWith("shop");
     const asked = at(shipment, "Service", "Code");
     if (!shop && typeof asked !== "string") problems.push("Shipment.Service.Code is required for Rate.");
+    const timeInTransit = option.toLowerCase().endsWith("timeintransit");
+    const pickupDate = at(shipment, "DeliveryTimeInformation", "Pickup", "Date");
+    if (timeInTransit) {
+      if (typeof at(shipment, "DeliveryTimeInformation", "PackageBillType") !== "string") {
+        problems.push("DeliveryTimeInformation.PackageBillType is required for time in transit.");
+      }
+      if (typeof pickupDate !== "string" || !/^\d{8}$/.test(pickupDate)) {
+        problems.push("DeliveryTimeInformation.Pickup.Date (YYYYMMDD) is required for time in transit.");
+      }
+      if (typeof at(shipment, "ShipmentTotalWeight", "Weight") !== "string") {
+        problems.push("ShipmentTotalWeight is required for time in transit.");
+      }
+    }
     if (problems.length > 0) {
       sendJson(res, 400, upsError("111100", problems.join(" ")));
       return;
@@ -275,7 +288,10 @@ export class UpsStandIn {
     const packages = at(shipment, "Package") as Record<string, unknown>[];
     const zone = standInZone(from, to);
     const residential = at(to, "ResidentialAddressIndicator") !== undefined;
-    const rated = codes.map((code) => this.#price(code, packages, zone, residential));
+    const rated = codes.map((code) => ({
+      ...this.#price(code, packages, zone, residential),
+      ...(timeInTransit ? { TimeInTransit: transitOf(code, zone, String(pickupDate)) } : {}),
+    }));
     sendJson(res, 200, {
       RateResponse: {
         Response: {
@@ -610,6 +626,29 @@ function checkPackages(packages: unknown, packagingKey: string): string[] {
     }
     return problems;
   });
+}
+
+/** The stand-in's transit: the service's days, Ground and Standard one day per zone past the first (5 abroad), weekends skipped. */
+function transitOf(code: string, zone: string | null, pickup: string) {
+  const days = PRICES[code]?.days ?? (zone ? Math.max(1, Number(zone) - 1) : 5);
+  const date = new Date(`${pickup.slice(0, 4)}-${pickup.slice(4, 6)}-${pickup.slice(6, 8)}T12:00:00Z`);
+  for (let left = days; left > 0; ) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (date.getUTCDay() !== 0 && date.getUTCDay() !== 6) left -= 1;
+  }
+  return {
+    PickupDate: pickup,
+    PackageBillType: "03",
+    ServiceSummary: {
+      Service: { Description: PRICES[code]?.name },
+      EstimatedArrival: {
+        Arrival: { Date: ymd(date), Time: "230000" },
+        BusinessDaysInTransit: String(days),
+        Pickup: { Date: pickup, Time: "170000" },
+        DayOfWeek: ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"][date.getUTCDay()],
+      },
+    },
+  };
 }
 
 /** The stand-in's zone at home ("002" to "008"): how far apart the postal codes' first digits are; null abroad. */

@@ -159,6 +159,29 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
       expect(standIn.callsTo("rating")).toBe(before);
     });
 
+    it("asks for time in transit when the ship date is known, and answers UPS's days and dates", async () => {
+      // Thursday: Ground's two days in the stand-in's zone 3 skip the weekend.
+      const rates = await real.adapter.rate(rateRequest({ shipDate: "2026-01-15" }));
+      const call = standIn.lastRequest("rating")!;
+      expect(call.path).toBe("/api/rating/v2409/Shoptimeintransit");
+      expect(call.body).toMatchObject({
+        RateRequest: {
+          Shipment: {
+            DeliveryTimeInformation: { PackageBillType: "03", Pickup: { Date: "20260115" } },
+            ShipmentTotalWeight: { Weight: "2.5" },
+          },
+        },
+      });
+      expect(rates.find((r) => r.service.serviceId === 666)).toMatchObject({
+        transitDays: 2,
+        deliveryDate: "2026-01-19",
+      });
+      expect(rates.find((r) => r.service.serviceId === 672)).toMatchObject({
+        transitDays: 1,
+        deliveryDate: "2026-01-16",
+      });
+    });
+
     it("waits out a 429 as Retry-After asks", async () => {
       standIn.fail("429", { operation: "rating" });
       const rates = await real.adapter.rate(rateRequest());

@@ -13,7 +13,7 @@ import {
   upsServiceCode,
   upsWeight,
 } from "../../../src/carriers/ups/api/ups-products.js";
-import { quoteOf, rateRequest, shopQuotes, upsDate } from "../../../src/carriers/ups/api/ups-rating.js";
+import { quoteOf, rateRequest, shopOption, shopQuotes, upsDate } from "../../../src/carriers/ups/api/ups-rating.js";
 import { notVoided, shippedPackages, shipRequest, upsLabelFormat } from "../../../src/carriers/ups/api/ups-shipping.js";
 import { activityInstant, trackingReport, trackingStatus } from "../../../src/carriers/ups/api/ups-tracking.js";
 import type { UpsRatedShipment } from "../../../src/carriers/ups/api/ups-wire.js";
@@ -216,6 +216,9 @@ describe("Rating Shop", () => {
     expect(shipment.Service).toBeUndefined();
     expect(shipment.ShipTo.Address.ResidentialAddressIndicator).toBe("Y");
     expect(shipment.PaymentDetails?.ShipmentCharge[0]?.BillShipper.AccountNumber).toBe("A1B2C3");
+    expect(shipment.DeliveryTimeInformation).toBeUndefined();
+    expect(shopOption(request)).toBe("Shop");
+    expect(shopOption({ shipDate: "2026-01-15" })).toBe("Shoptimeintransit");
     expect(shipment.ShipmentRatingOptions).toEqual({ NegotiatedRatesIndicator: "" });
     expect(shipment.Package).toEqual([
       {

@@ -19,7 +19,7 @@ import { addressVerdict, XAV_VALIDATE_AND_CLASSIFY, xavRequest } from "./ups-add
 import { UPS_VERSIONS } from "./ups-client.js";
 import type { UpsCredentials } from "./ups-credentials.js";
 import { upsServiceCode } from "./ups-products.js";
-import { rateRequest, shopQuotes, type UpsServiceQuote } from "./ups-rating.js";
+import { rateRequest, shopOption, shopQuotes, type UpsServiceQuote } from "./ups-rating.js";
 import {
   notVoided,
   shippedPackages,
@@ -83,13 +83,15 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
       zone: quoted.zone,
       priceGroup: quoted.zone === null ? null : String(Number(quoted.zone)),
       quote: quoted.quote,
+      ...(quoted.transitDays !== null ? { transitDays: quoted.transitDays } : {}),
+      ...(quoted.deliveryDate !== null ? { deliveryDate: quoted.deliveryDate } : {}),
     };
   }
 
   async function shop(request: RateRequest, services: readonly ServiceDefinition[]): Promise<UpsServiceQuote[]> {
     const answer = await call<unknown>({
       method: "POST",
-      path: `/api/rating/${UPS_VERSIONS.rating}/Shop`,
+      path: `/api/rating/${UPS_VERSIONS.rating}/${shopOption(request)}`,
       purpose: "rate",
       json: rateRequest(request, credentials.shipperNumber),
     });

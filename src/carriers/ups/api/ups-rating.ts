@@ -6,12 +6,22 @@ import { porterService, upsDimensions, upsPackagingCode, upsParty, upsWeight } f
 import type { UpsRatedShipment, UpsRateRequest, UpsRateResponse, UpsWeight } from "./ups-wire.js";
 
 /**
+ * The Rating request option: every service at once, with UPS's transit times and delivery dates
+ * when the ship date is known (`Shoptimeintransit`), else prices alone (`Shop`).
+ */
+export function shopOption(request: Pick<RateRequest, "shipDate">): "Shop" | "Shoptimeintransit" {
+  return request.shipDate ? "Shoptimeintransit" : "Shop";
+}
+
+/**
  * A Rating request for every parcel of the shipment, rated under the connection's shipper number
  * (its negotiated rates where UPS has them). Parcels in packaging UPS does not make are sent as
- * the shipper's own package; the services that cannot take them are refused before asking.
+ * the shipper's own package; the services that cannot take them are refused before asking. With
+ * a ship date, it asks for time in transit from that pickup date.
  */
 export function rateRequest(request: RateRequest, shipperNumber: string): UpsRateRequest {
   const shipper = upsParty(request.from);
+  const totalOz = request.parcels.reduce((sum, parcel) => sum + parcel.weightOz, 0);
   return {
     RateRequest: {
       Request: { TransactionReference: { CustomerContext: "Porter rating" } },
@@ -22,6 +32,12 @@ export function rateRequest(request: RateRequest, shipperNumber: string): UpsRat
         PaymentDetails: { ShipmentCharge: [{ Type: "01", BillShipper: { AccountNumber: shipperNumber } }] },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: "" },
         NumOfPieces: String(request.parcels.length),
+        ...(request.shipDate
+          ? {
+              ShipmentTotalWeight: upsWeight(totalOz),
+              DeliveryTimeInformation: { PackageBillType: "03", Pickup: { Date: request.shipDate.replace(/-/g, "") } },
+            }
+          : {}),
         Package: request.parcels.map((parcel) => {
           const dimensions = upsDimensions(parcel);
           return {

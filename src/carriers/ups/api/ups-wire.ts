@@ -89,6 +89,10 @@ export interface UpsRateRequest {
       PaymentDetails?: UpsPaymentDetails;
       ShipmentRatingOptions?: { NegotiatedRatesIndicator?: string };
       NumOfPieces?: string;
+      /** Required with the time-in-transit request options. */
+      ShipmentTotalWeight?: UpsWeight;
+      /** Required with the time-in-transit request options: 03 non-document; pickup date YYYYMMDD. */
+      DeliveryTimeInformation?: { PackageBillType: string; Pickup?: { Date: string } };
       Package: UpsRatePackage[];
     };
   };
