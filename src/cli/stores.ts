@@ -45,6 +45,12 @@ const CREDENTIAL_OPTIONS = [
     help: "woocommerce: REST API consumer secret",
     env: "PORTER_STORE_CONSUMER_SECRET",
   },
+  {
+    flag: "--webhook-secret <secret>",
+    key: "webhook_secret",
+    help: "shopify, woocommerce: the secret the platform signs its webhooks with",
+    env: "PORTER_STORE_WEBHOOK_SECRET",
+  },
 ] as const;
 
 const optionName = (key: string) => key.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());

@@ -161,7 +161,9 @@ describe("a WooCommerce store", () => {
     expect(order.status).toBe("completed");
     expect(order.notes.at(-1)).toMatchObject({
       customer_note: true,
-      note: expect.stringContaining("9400100000000000000102"),
+      note: expect.stringContaining(
+        "Track it: https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000102",
+      ),
     });
 
     // Cancelling the last shipment takes its note back and reopens the order on the site.

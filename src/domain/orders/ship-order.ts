@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { publicTrackingUrl } from "../../carriers/tracking-pages.js";
 import type { Database } from "../../storage/schema.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -72,7 +73,7 @@ async function writeBack(
       trackingNumber: input.trackingNumber,
       carrier: input.carrier,
       service: input.service,
-      trackingUrl: null,
+      trackingUrl: publicTrackingUrl(input.carrier, input.trackingNumber),
       shipDate: input.shipDate,
       notify: input.notify !== false,
       items: carried.flatMap(({ itemKey, quantity }) =>
