@@ -4,7 +4,7 @@ import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
-import { FedexStandIn } from "../stand-ins/fedex/fedex-stand-in.js";
+import { addBusinessDays, FedexStandIn } from "../stand-ins/fedex/fedex-stand-in.js";
 
 const CLIENT_SECRET = "fedex-s3cr3t-value";
 const ACCOUNT_NUMBER = "740561073";
@@ -17,6 +17,7 @@ const MINUTE = 60_000;
 
 interface Rate {
   service_id: number;
+  delivery_date: string | null;
   carrier_code: string;
   rate: number | null;
   zone: string | null;
@@ -125,6 +126,9 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
       expect.objectContaining({ cost_type: "residential", rate: 5.75 }),
     ]);
     expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+    // FedEx's own delivery date for the ship date Porter asked about: four business days on.
+    const shipDateStamp = (standIn.lastBody("rate").requestedShipment as { shipDateStamp: string }).shipDateStamp;
+    expect(home.delivery_date).toBe(addBusinessDays(shipDateStamp, 4));
   });
 
   for (const fault of ["500", "timeout", "malformed"] as const) {

@@ -832,7 +832,8 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-function addBusinessDays(date: string, days: number): string {
+/** The stand-in's calendar: weekdays only, no holidays. */
+export function addBusinessDays(date: string, days: number): string {
   const day = new Date(`${date}T12:00:00Z`);
   let left = days;
   while (left > 0) {

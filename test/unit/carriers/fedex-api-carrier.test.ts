@@ -74,7 +74,7 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
 
   it("rates every FedEx service in one call, with FedEx's surcharges as cost lines and its list rate as retail", async () => {
     const before = standIn.callsTo("rate");
-    const rates = await real.adapter.rate(rateRequest());
+    const rates = await real.adapter.rate(rateRequest({ shipDate: "2026-11-26" }));
     expect(standIn.callsTo("rate")).toBe(before + 1);
     const home = rates.find((r) => r.service.serviceId === 402)!;
     // The stand-in's table: 2 lb × $4.60 + zone 3 × $0.40 = $10.40; fuel 15 %; residential $5.75.
@@ -87,7 +87,7 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
         { kind: "residential", description: "Residential delivery surcharge", amountCents: 575 },
       ],
     });
-    expect(home).toMatchObject({ zone: "03", rateCalcTypes: ["standard"] });
+    expect(home).toMatchObject({ zone: "03", priceGroup: "3", rateCalcTypes: ["standard"] });
     expect(home.retailCents).toBeGreaterThan(home.quote!.totalCents);
     expect(rates.find((r) => r.service.serviceId === 392)?.refusal).toBe(
       "FedEx does not offer FedEx Ground for this shipment",
@@ -95,7 +95,10 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     expect(rates.find((r) => r.service.serviceId === 401)?.refusal).toMatch(/does not offer/);
     const body = standIn.lastBody("rate") as { requestedShipment: Record<string, unknown>; accountNumber: unknown };
     expect(body.accountNumber).toEqual({ value: ACCOUNT.accountNumber });
+    // FedEx's own delivery date: the stand-in counts 4 business days from Thursday 26 November.
+    expect(home.deliveryDate).toBe("2026-12-02");
     expect(body.requestedShipment).toMatchObject({
+      shipDateStamp: "2026-11-26",
       pickupType: "DROPOFF_AT_FEDEX_LOCATION",
       packagingType: "YOUR_PACKAGING",
       rateRequestType: ["ACCOUNT", "LIST"],
@@ -152,6 +155,7 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     expect(first!.label).toMatchObject({ format: "zpl", widthIn: 4, heightIn: 6, dpi: 203 });
     expect(first!.label!.bytes.toString()).toContain(first!.trackingNumber);
     expect(bought.rate.quote!.totalCents).toBeGreaterThan(0);
+    expect(bought.rate.deliveryDate).toBe("2026-12-02");
     expect(bought.rate.parcelQuotes!.reduce((s, q) => s + q.totalCents, 0)).toBe(bought.rate.quote!.totalCents);
     const body = standIn.lastBody("ship") as { requestedShipment: Record<string, unknown> };
     expect(body).toMatchObject({ labelResponseOptions: "LABEL", accountNumber: { value: ACCOUNT.accountNumber } });

@@ -16,6 +16,7 @@ import {
   quoteFromRatedShipment,
   rateDeliveryDate,
   readableRate,
+  shipmentDeliveryDate,
   surchargeKind,
   trackingEvents,
   trackingStatus,
@@ -155,6 +156,11 @@ describe("FedEx's rated shipment as a quote", () => {
       rateDeliveryDate({ serviceType: "FEDEX_2_DAY", commit: { dateDetail: { dayFormat: "2026-12-02T10:30:00" } } }),
     ).toBe("2026-12-02");
     expect(rateDeliveryDate({ serviceType: "FEDEX_GROUND" })).toBeUndefined();
+    expect(
+      shipmentDeliveryDate({ completedShipmentDetail: { operationalDetail: { deliveryDate: "2026-12-03" } } }),
+    ).toBe("2026-12-03");
+    expect(shipmentDeliveryDate({ pieceResponses: [{ deliveryTimestamp: "2026-12-04T20:00:00" }] })).toBe("2026-12-04");
+    expect(shipmentDeliveryDate(undefined)).toBeUndefined();
     expect(transitDays("THREE_DAYS")).toBe(3);
     expect(transitDays("ONE_DAY")).toBe(1);
     expect(transitDays("SMARTPOST_TRANSIT_DAYS")).toBeUndefined();

@@ -24,7 +24,9 @@ import {
   fedexServiceType,
   porterServiceCode,
   quoteFromRatedShipment,
+  rateDeliveryDate,
   readableRate,
+  shipmentDeliveryDate,
   shipmentRatingDetail,
   splitQuote,
   trackingEvents,
@@ -51,6 +53,11 @@ import type {
 
 /** FedEx Ground and Home Delivery travel the Ground network, whose shipments are closed out at the end of the day. */
 const GROUND_SERVICE_CODES = new Set(["fedex_ground", "fedex_ground_home"]);
+
+/** `{key: value}` when FedEx gave the value, nothing when it did not. */
+function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
 
 /** The price column FedEx read: its zone as a number at home ("03" → "3"), its own name for it abroad. */
 function priceGroupOf(zone: string | null): string | null {
@@ -88,6 +95,7 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
       rateCalcTypes: [packaging.oneRate ? "flat_rate" : "standard"],
       quote,
       ...(readableRate(list) ? { retailCents: dollarsToCents(list.totalNetCharge ?? 0) } : {}),
+      ...optional("deliveryDate", rateDeliveryDate(reply)),
       parcelQuotes: splitQuote(quote, request.parcels),
     };
   }
@@ -178,6 +186,7 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
         rateCalcTypes: [packaging.oneRate ? ("flat_rate" as const) : ("standard" as const)],
         quote,
         parcelQuotes: splitQuote(quote, request.parcels),
+        ...optional("deliveryDate", shipmentDeliveryDate(shipment)),
       },
       parcels,
     };

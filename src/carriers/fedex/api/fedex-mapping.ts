@@ -19,6 +19,7 @@ import type {
   FedexShipmentRating,
   FedexSurcharge,
   FedexTrackResult,
+  FedexTransactionShipment,
 } from "./fedex-wire.js";
 
 /** Porter's FedEx services (eHub codes) → FedEx `serviceType`. */
@@ -255,6 +256,14 @@ export function transitDays(words: string | undefined): number | undefined {
 /** The delivery date FedEx commits to for a rate (YYYY-MM-DD), where it gives one. */
 export function rateDeliveryDate(reply: FedexRateReplyDetail): string | undefined {
   const when = reply.operationalDetail?.deliveryDate ?? reply.commit?.dateDetail?.dayFormat;
+  return when && /^\d{4}-\d{2}-\d{2}/.test(when) ? when.slice(0, 10) : undefined;
+}
+
+/** The delivery date FedEx gives a shipment it made (YYYY-MM-DD), where it gives one. */
+export function shipmentDeliveryDate(shipment: FedexTransactionShipment | undefined): string | undefined {
+  const when =
+    shipment?.completedShipmentDetail?.operationalDetail?.deliveryDate ??
+    shipment?.pieceResponses?.find((p) => p.deliveryTimestamp)?.deliveryTimestamp;
   return when && /^\d{4}-\d{2}-\d{2}/.test(when) ? when.slice(0, 10) : undefined;
 }
 

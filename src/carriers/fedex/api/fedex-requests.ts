@@ -42,6 +42,7 @@ export function rateQuoteRequest(
       recipient: { address: fedexAddress(request.to, request.residential) },
       preferredCurrency: "USD",
       rateRequestType: RATE_TYPES,
+      ...(request.shipDate ? { shipDateStamp: request.shipDate } : {}),
       pickupType: PICKUP_TYPE,
       packagingType: packaging.packagingType,
       ...specialServices(packaging),
