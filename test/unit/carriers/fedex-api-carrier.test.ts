@@ -74,6 +74,7 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
 
   it("rates every FedEx service in one call, with FedEx's surcharges as cost lines and its list rate as retail", async () => {
     const before = standIn.callsTo("rate");
+    expect(await real.adapter.rate(rateRequest({ services: [] }))).toEqual([]);
     const rates = await real.adapter.rate(rateRequest({ shipDate: "2026-11-26" }));
     expect(standIn.callsTo("rate")).toBe(before + 1);
     const home = rates.find((r) => r.service.serviceId === 402)!;

@@ -101,6 +101,7 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
   }
 
   async function rate(request: RateRequest): Promise<ServiceRate[]> {
+    if (request.services.length === 0) return [];
     const packageType = request.parcels[0]?.packageType ?? "parcel";
     const packaging = fedexPackaging(request.parcels);
     if ("refusal" in packaging) return request.services.map((s) => refused(s, packageType, packaging.refusal));
