@@ -4,7 +4,7 @@ import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
-import { SMALL_BOX, shipmentToBuy } from "../helpers/shipments.js";
+import { SMALL_BOX, shipmentToBuy, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { UpsStandIn } from "../stand-ins/ups/ups-stand-in.js";
 
 const CLIENT_SECRET = "ups-s3cr3t-value";
@@ -185,6 +185,40 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       expect(response.json()).toMatchObject({ status: "error", error_code: "shipment.label_format_unavailable" });
       expect(response.json().error_message).toContain("gif, zpl, epl2");
       expect(standIn.callsTo("ship")).toBe(before);
+    });
+
+    it("ships abroad with UPS's own commercial invoice as the shipment's customs form", async () => {
+      const response = await buy({
+        service_id: 668,
+        to_location: TORONTO_RESIDENCE,
+        parcels: [
+          {
+            ...SMALL_BOX,
+            parcel_items: [
+              {
+                name: "T-shirt",
+                description: "Cotton T-shirt",
+                quantity: 2,
+                weight: 8,
+                price: 12.5,
+                country_of_origin: "PE",
+                customs_data: {
+                  content_type: "merchandise",
+                  hs_tariff_code: "6109.10",
+                  eel_pfc: "NOEEI 30.37(a)",
+                  value: 12.5,
+                },
+              },
+            ],
+          },
+        ],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const shipment = response.json().shipment;
+      const invoice = await get(`/api/v2/shipments/${shipment.id}/customs_form`);
+      expect(invoice.statusCode).toBe(200);
+      expect(invoice.headers["content-type"]).toBe("application/pdf");
+      expect(invoice.body).toContain(`UPS commercial invoice ${shipment.parcels[0].tracking_number}`);
     });
 
     it("refuses a label size UPS does not print, naming the ones it does", async () => {

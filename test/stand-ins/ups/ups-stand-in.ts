@@ -359,6 +359,9 @@ export class UpsStandIn {
     } else if (format !== "GIF" && at(request, "LabelSpecification", "LabelStockSize", "Height") === undefined) {
       problems.push("LabelSpecification.LabelStockSize is required for EPL, ZPL and SPL labels.");
     }
+    const abroad =
+      at(shipment, "Shipper", "Address", "CountryCode") !== at(shipment, "ShipTo", "Address", "CountryCode");
+    if (abroad) problems.push(...checkInvoice(shipment));
     if (problems.length > 0) {
       sendJson(res, 400, upsError("120100", problems.join(" ")));
       return;
@@ -422,6 +425,18 @@ export class UpsStandIn {
             Weight: priced.BillingWeight.Weight.padStart(8, "0"),
           },
           ShipmentIdentificationNumber: id,
+          ...(abroad
+            ? {
+                Form: {
+                  Code: "01",
+                  Description: "Invoice",
+                  Image: {
+                    ImageFormat: { Code: "PDF", Description: "PDF" },
+                    GraphicImage: Buffer.from(`%PDF-1.4\n% UPS commercial invoice ${id}\n%%EOF\n`).toString("base64"),
+                  },
+                },
+              }
+            : {}),
           PackageResults: trackingNumbers.map((number, i) => ({
             TrackingNumber: number,
             ServiceOptionsCharges: money(0),
@@ -599,6 +614,35 @@ function checkParty(party: unknown, where: string, shipping: boolean): string[] 
   }
   const name = at(party, "Name");
   if (typeof name === "string" && name.length > 35) problems.push(`${where}.Name is longer than 35.`);
+  return problems;
+}
+
+/** A shipment abroad: UPS's commercial invoice (form 01) with its products, and the goods' total to Canada and Puerto Rico. */
+function checkInvoice(shipment: unknown): string[] {
+  const forms = at(shipment, "ShipmentServiceOptions", "InternationalForms");
+  const types = at(forms, "FormType");
+  if (!Array.isArray(types) || !types.includes("01"))
+    return ["InternationalForms with FormType 01 (Invoice) is required abroad."];
+  const problems = required(forms, ["InvoiceDate", "ReasonForExport", "CurrencyCode"], "InternationalForms");
+  if (at(forms, "Contacts", "SoldTo", "Name") === undefined)
+    problems.push("InternationalForms.Contacts.SoldTo is required for an invoice.");
+  const products = at(forms, "Product");
+  if (!Array.isArray(products) || products.length === 0) problems.push("InternationalForms.Product is required.");
+  else {
+    products.forEach((product, i) => {
+      const description = at(product, "Description");
+      if (!Array.isArray(description) || typeof description[0] !== "string")
+        problems.push(`Product[${i}].Description is required.`);
+      if (typeof at(product, "Unit", "Number") !== "string" || typeof at(product, "Unit", "Value") !== "string") {
+        problems.push(`Product[${i}].Unit (Number and Value) is required for an invoice.`);
+      }
+    });
+  }
+  if (["CA", "PR"].includes(String(at(shipment, "ShipTo", "Address", "CountryCode")))) {
+    problems.push(
+      ...required(at(shipment, "InvoiceLineTotal"), ["CurrencyCode", "MonetaryValue"], "Shipment.InvoiceLineTotal"),
+    );
+  }
   return problems;
 }
 

@@ -11,7 +11,7 @@ import { findService } from "../../../src/carriers/registry.js";
 import { upsApi } from "../../../src/carriers/ups/api/index.js";
 import { UPS_SERVICES } from "../../../src/carriers/ups/services.js";
 import { ManualClock } from "../../../src/clock.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 import { UpsStandIn } from "../../stand-ins/ups/ups-stand-in.js";
 
 const ACCOUNT = { clientId: "porter-ups-app", clientSecret: "ups-s3cret", shipperNumber: "A1B2C3" };
@@ -252,6 +252,49 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
       await expect(
         real.adapter.purchase(purchaseRequest({ label: { format: "zpl", size: "8.5x11" } })),
       ).rejects.toThrow(/4x6 or 4x8/);
+      expect(standIn.callsTo("ship")).toBe(before);
+    });
+
+    it("has UPS make the commercial invoice of a shipment abroad, kept as the customs document", async () => {
+      const purchase = await real.adapter.purchase(
+        purchaseRequest({
+          to: TORONTO_RESIDENCE,
+          service: service(668),
+          parcels: [PARCEL],
+          contents: [
+            {
+              reference: null,
+              items: [
+                {
+                  description: "Cotton T-shirt",
+                  quantity: 2,
+                  weightOz: 16,
+                  valueCents: 2500,
+                  countryOfOrigin: "PE",
+                  hsTariffCode: "6109.10",
+                  contentType: "merchandise",
+                },
+              ],
+            },
+          ],
+        }),
+      );
+      expect(purchase.customsDocument?.toString()).toContain(
+        `UPS commercial invoice ${purchase.parcels[0]!.trackingNumber}`,
+      );
+      expect(standIn.lastRequest("ship")!.body).toMatchObject({
+        ShipmentRequest: {
+          Shipment: {
+            Service: { Code: "65" },
+            InvoiceLineTotal: { MonetaryValue: "25.00" },
+            ShipmentServiceOptions: { InternationalForms: { FormType: ["01"], ReasonForExport: "SALE" } },
+          },
+        },
+      });
+      const before = standIn.callsTo("ship");
+      await expect(
+        real.adapter.purchase(purchaseRequest({ to: TORONTO_RESIDENCE, service: service(668), parcels: [PARCEL] })),
+      ).rejects.toThrow(/commercial invoice/);
       expect(standIn.callsTo("ship")).toBe(before);
     });
 

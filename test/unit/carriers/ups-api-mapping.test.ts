@@ -4,6 +4,7 @@ import { findService } from "../../../src/carriers/registry.js";
 import { addressVerdict, xavRequest } from "../../../src/carriers/ups/api/ups-addresses.js";
 import { chargeKind, chargeLines, many, packageQuotes, upsCents } from "../../../src/carriers/ups/api/ups-charges.js";
 import { upsCredentials } from "../../../src/carriers/ups/api/ups-credentials.js";
+import { commercialInvoice } from "../../../src/carriers/ups/api/ups-customs.js";
 import {
   porterPackageType,
   porterService,
@@ -598,5 +599,62 @@ describe("Address Validation (XAV)", () => {
     );
     expect(several).toMatchObject({ valid: false, residential: false, address: { address1: "A" } });
     expect(several.reasons[0]).toMatch(/2 addresses/);
+  });
+});
+
+describe("UPS's commercial invoice for a shipment abroad", () => {
+  const item = {
+    description: "Cotton T-shirt",
+    quantity: 2,
+    weightOz: 16,
+    valueCents: 2500,
+    countryOfOrigin: "PE",
+    hsTariffCode: "6109.10",
+    contentType: "merchandise",
+  };
+
+  it("declares each item per unit in dollars, with its origin and commodity code, and the goods' total", () => {
+    const invoice = commercialInvoice(
+      [item, { ...item, description: "Mug", quantity: 1, valueCents: 999, hsTariffCode: null, countryOfOrigin: null }],
+      upsParty(TO),
+      "2026-11-27",
+      "US",
+    );
+    if ("refusal" in invoice) throw new Error(invoice.refusal);
+    expect(invoice.invoiceLineTotal).toEqual({ CurrencyCode: "USD", MonetaryValue: "34.99" });
+    expect(invoice.forms).toMatchObject({
+      FormType: ["01"],
+      InvoiceDate: "20261127",
+      ReasonForExport: "SALE",
+      CurrencyCode: "USD",
+    });
+    expect(invoice.forms.Contacts?.SoldTo?.Name).toBe("Bo Chen");
+    expect(invoice.forms.Product).toEqual([
+      {
+        Description: ["Cotton T-shirt"],
+        Unit: { Number: "2", UnitOfMeasurement: { Code: "PCS" }, Value: "12.50" },
+        CommodityCode: "610910",
+        OriginCountryCode: "PE",
+      },
+      {
+        Description: ["Mug"],
+        Unit: { Number: "1", UnitOfMeasurement: { Code: "PCS" }, Value: "9.99" },
+        OriginCountryCode: "US",
+      },
+    ]);
+  });
+
+  it("gives the reason for export from the items' content type", () => {
+    const gift = commercialInvoice([{ ...item, contentType: "gift" }], upsParty(TO), "2026-11-27", "US");
+    expect("forms" in gift && gift.forms.ReasonForExport).toBe("GIFT");
+  });
+
+  it("refuses in words a shipment abroad without items, or with an item it cannot declare", () => {
+    expect(commercialInvoice([], upsParty(TO), "2026-11-27", "US")).toEqual({
+      refusal: expect.stringMatching(/items/),
+    });
+    expect(commercialInvoice([{ ...item, valueCents: null }], upsParty(TO), "2026-11-27", "US")).toEqual({
+      refusal: expect.stringMatching(/Item 1 needs a description and a value/),
+    });
   });
 });

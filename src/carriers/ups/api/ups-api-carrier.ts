@@ -18,7 +18,8 @@ import { ups } from "../index.js";
 import { addressVerdict, XAV_VALIDATE_AND_CLASSIFY, xavRequest } from "./ups-addresses.js";
 import { UPS_VERSIONS } from "./ups-client.js";
 import type { UpsCredentials } from "./ups-credentials.js";
-import { upsServiceCode } from "./ups-products.js";
+import { commercialInvoice } from "./ups-customs.js";
+import { upsParty, upsServiceCode } from "./ups-products.js";
 import { rateRequest, shopOption, shopQuotes, type UpsServiceQuote } from "./ups-rating.js";
 import {
   notVoided,
@@ -110,6 +111,16 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
         `UPS makes labels as ${UPS_PORTER_LABEL_FORMATS.join(", ")}, not ${request.label.format}.`,
       );
     }
+    const abroad = request.from.country.trim().toUpperCase() !== request.to.country.trim().toUpperCase();
+    const invoice = abroad
+      ? commercialInvoice(
+          request.contents.flatMap((c) => c.items),
+          upsParty(request.to),
+          request.shipDate,
+          request.from.country.trim().toUpperCase(),
+        )
+      : undefined;
+    if (invoice && "refusal" in invoice) throw new CarrierError("ups", invoice.refusal);
     if (!UPS_PORTER_LABEL_SIZES.includes(request.label.size)) {
       throw new CarrierError(
         "ups",
@@ -134,6 +145,7 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
         shipDate: request.shipDate,
         purchaseKey: request.purchaseKey,
         description: request.contents.flatMap((c) => c.items).find((item) => item.description)?.description ?? null,
+        ...(invoice ? { customs: invoice } : {}),
       }),
     });
     try {
@@ -224,6 +236,7 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
               }
             : {}),
         })),
+        ...(shipped.customsDocument ? { customsDocument: shipped.customsDocument } : {}),
       };
     },
 

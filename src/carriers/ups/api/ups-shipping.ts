@@ -4,7 +4,14 @@ import type { RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.
 import { quoteFromLines } from "../../sandbox/money.js";
 import { chargeLines, many, packageQuotes, upsCents } from "./ups-charges.js";
 import { upsDimensions, upsPackagingCode, upsParty, upsServiceCode, upsWeight } from "./ups-products.js";
-import type { UpsLabelImageFormat, UpsShipmentRequest, UpsShipmentResponse, UpsVoidResponse } from "./ups-wire.js";
+import type {
+  UpsInternationalForms,
+  UpsLabelImageFormat,
+  UpsMoney,
+  UpsShipmentRequest,
+  UpsShipmentResponse,
+  UpsVoidResponse,
+} from "./ups-wire.js";
 
 /** Porter's label formats UPS makes itself, and UPS's name for each (`LabelImageFormat.Code`). */
 const UPS_LABEL_FORMATS: Readonly<Partial<Record<LabelFormat, UpsLabelImageFormat>>> = {
@@ -47,6 +54,8 @@ export interface UpsShipInput {
   /** Echoed by UPS, so a purchase can be found in its logs. */
   purchaseKey: string;
   description?: string | null;
+  /** The commercial invoice UPS makes for a shipment abroad. */
+  customs?: { forms: UpsInternationalForms; invoiceLineTotal: UpsMoney };
 }
 
 /** The Shipping request for a purchase: the shipper pays, one `Package` per parcel. */
@@ -66,6 +75,12 @@ export function shipRequest(input: UpsShipInput): UpsShipmentRequest {
         Service: { Code: serviceCode, Description: input.service.name.slice(0, 35) },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: "" },
         ...(input.shipDate ? { ShipmentDate: input.shipDate.replace(/-/g, "") } : {}),
+        ...(input.customs
+          ? {
+              InvoiceLineTotal: input.customs.invoiceLineTotal,
+              ShipmentServiceOptions: { InternationalForms: input.customs.forms },
+            }
+          : {}),
         Package: input.parcels.map((parcel) => {
           const dimensions = upsDimensions(parcel);
           const reference = parcel.reference?.trim();
@@ -96,6 +111,8 @@ export interface UpsShippedPackage {
 export interface UpsShipped {
   shipmentId: string;
   packages: UpsShippedPackage[];
+  /** The commercial invoice UPS made, decoded from its base64 (a PDF), for a shipment abroad. */
+  customsDocument?: Buffer;
   /** What UPS charged, negotiated where it says so, and that split per package; undefined when it named no total. */
   charges?: { quote: RateQuote; packageQuotes: RateQuote[] };
 }
@@ -137,7 +154,12 @@ export function shippedPackages(
   const totalCents = upsCents(
     results.NegotiatedRateCharges?.TotalCharge?.MonetaryValue ?? charges?.TotalCharges?.MonetaryValue,
   );
-  const shipped = { shipmentId: results.ShipmentIdentificationNumber ?? packages[0]!.trackingNumber, packages };
+  const invoice = results.Form?.Image?.GraphicImage;
+  const shipped = {
+    shipmentId: results.ShipmentIdentificationNumber ?? packages[0]!.trackingNumber,
+    packages,
+    ...(invoice ? { customsDocument: Buffer.from(invoice, "base64") } : {}),
+  };
   if (!Number.isFinite(totalCents) || totalCents < 0) return shipped;
   const weights = packages.map((_, index) => poundsUp(parcelWeightsOz[index] ?? 0));
   const shipmentItemized = many(charges?.ItemizedCharges);

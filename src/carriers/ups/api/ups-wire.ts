@@ -162,6 +162,25 @@ export interface UpsShipPackage {
   ReferenceNumber?: { Value: string }[];
 }
 
+/** One line of a commercial invoice (`InternationalForms.Product`). */
+export interface UpsProduct {
+  Description: string[];
+  Unit: { Number: string; UnitOfMeasurement: UpsCodeDescription; Value: string };
+  CommodityCode?: string;
+  OriginCountryCode?: string;
+}
+
+/** The forms UPS makes for a shipment abroad; Porter asks for its commercial invoice (`FormType` 01). */
+export interface UpsInternationalForms {
+  FormType: string[];
+  Contacts?: { SoldTo?: UpsParty & { Name: string } };
+  Product: UpsProduct[];
+  /** YYYYMMDD */
+  InvoiceDate: string;
+  ReasonForExport: string;
+  CurrencyCode: string;
+}
+
 export interface UpsShipmentRequest {
   ShipmentRequest: {
     Request: { RequestOption: "nonvalidate" | "validate"; TransactionReference?: { CustomerContext?: string } };
@@ -175,6 +194,9 @@ export interface UpsShipmentRequest {
       ShipmentRatingOptions?: { NegotiatedRatesIndicator?: string };
       /** YYYYMMDD, up to 7 days ahead. */
       ShipmentDate?: string;
+      /** Required from the US to Canada and Puerto Rico: the value of the goods. */
+      InvoiceLineTotal?: UpsMoney;
+      ShipmentServiceOptions?: { InternationalForms?: UpsInternationalForms };
       Package: UpsShipPackage[];
     };
     LabelSpecification: {
@@ -205,6 +227,12 @@ export interface UpsShipmentResponse {
       BillingWeight?: UpsWeight;
       ShipmentIdentificationNumber?: string;
       PackageResults?: OneOrMany<UpsPackageResult>;
+      /** The international forms UPS made (its commercial invoice), base64. */
+      Form?: {
+        Code?: string;
+        Description?: string;
+        Image?: { ImageFormat?: UpsCodeDescription; GraphicImage?: string };
+      };
     };
   };
 }
