@@ -1,5 +1,5 @@
 import { dhlExpressApi } from "../../src/carriers/dhl-express/api/index.js";
-import { LOS_ANGELES_WAREHOUSE, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, T_SHIRT_ITEM, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { DhlExpressStandIn } from "../stand-ins/dhl-express/dhl-express-stand-in.js";
 import { describeRealAdapterContract } from "./real-adapter-contract.js";
 
@@ -26,17 +26,7 @@ describeRealAdapterContract({
   contents: [
     {
       reference: null,
-      items: [
-        {
-          description: "Cotton T-shirt",
-          quantity: 2,
-          weightOz: 16,
-          valueCents: 2500,
-          countryOfOrigin: "PE",
-          hsTariffCode: "6109.10",
-          contentType: "merchandise",
-        },
-      ],
+      items: [T_SHIRT_ITEM],
     },
   ],
   // Express Worldwide, Express 12:00, Express 9:00.

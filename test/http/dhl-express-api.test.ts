@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
-import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { DhlExpressStandIn } from "../stand-ins/dhl-express/dhl-express-stand-in.js";
 
 const API_SECRET = "dhl-s3cr3t-value";
@@ -13,16 +13,6 @@ const REAL_DHL = {
 };
 const EXPRESS_WORLDWIDE = 300;
 const MINUTE = 60_000;
-const T_SHIRT = {
-  name: "T-shirt",
-  description: "Cotton T-shirt",
-  quantity: 2,
-  weight: 8,
-  price: 12.5,
-  country_of_origin: "PE",
-  customs_data: { content_type: "merchandise", hs_tariff_code: "6109.10", eel_pfc: "NOEEI 30.37(a)", value: 12.5 },
-};
-
 interface Rate {
   service_id: number;
   carrier_code: string;

@@ -4,7 +4,7 @@ import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
-import { SMALL_BOX, shipmentToBuy, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { SMALL_BOX, shipmentToBuy, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { UpsStandIn } from "../stand-ins/ups/ups-stand-in.js";
 
 const CLIENT_SECRET = "ups-s3cr3t-value";
@@ -194,22 +194,7 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
         parcels: [
           {
             ...SMALL_BOX,
-            parcel_items: [
-              {
-                name: "T-shirt",
-                description: "Cotton T-shirt",
-                quantity: 2,
-                weight: 8,
-                price: 12.5,
-                country_of_origin: "PE",
-                customs_data: {
-                  content_type: "merchandise",
-                  hs_tariff_code: "6109.10",
-                  eel_pfc: "NOEEI 30.37(a)",
-                  value: 12.5,
-                },
-              },
-            ],
+            parcel_items: [T_SHIRT],
           },
         ],
       });

@@ -11,7 +11,12 @@ import { findService } from "../../../src/carriers/registry.js";
 import { upsApi } from "../../../src/carriers/ups/api/index.js";
 import { UPS_SERVICES } from "../../../src/carriers/ups/services.js";
 import { ManualClock } from "../../../src/clock.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
+import {
+  LOS_ANGELES_WAREHOUSE,
+  SALT_LAKE_RESIDENCE,
+  T_SHIRT_ITEM,
+  TORONTO_RESIDENCE,
+} from "../../helpers/shipments.js";
 import { UpsStandIn } from "../../stand-ins/ups/ups-stand-in.js";
 
 const ACCOUNT = { clientId: "porter-ups-app", clientSecret: "ups-s3cret", shipperNumber: "A1B2C3" };
@@ -264,17 +269,7 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
           contents: [
             {
               reference: null,
-              items: [
-                {
-                  description: "Cotton T-shirt",
-                  quantity: 2,
-                  weightOz: 16,
-                  valueCents: 2500,
-                  countryOfOrigin: "PE",
-                  hsTariffCode: "6109.10",
-                  contentType: "merchandise",
-                },
-              ],
+              items: [T_SHIRT_ITEM],
             },
           ],
         }),

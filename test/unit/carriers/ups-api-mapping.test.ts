@@ -19,6 +19,7 @@ import { notVoided, shippedPackages, shipRequest, upsLabelFormat } from "../../.
 import { activityInstant, trackingReport, trackingStatus } from "../../../src/carriers/ups/api/ups-tracking.js";
 import type { UpsRatedShipment } from "../../../src/carriers/ups/api/ups-wire.js";
 import { UPS_SERVICES } from "../../../src/carriers/ups/services.js";
+import { T_SHIRT_ITEM } from "../../helpers/shipments.js";
 
 const service = (id: number) => findService(id)!;
 const box = { lengthIn: 10.4, widthIn: 12, heightIn: 4, weightOz: 40, packageType: "parcel" };
@@ -603,15 +604,7 @@ describe("Address Validation (XAV)", () => {
 });
 
 describe("UPS's commercial invoice for a shipment abroad", () => {
-  const item = {
-    description: "Cotton T-shirt",
-    quantity: 2,
-    weightOz: 16,
-    valueCents: 2500,
-    countryOfOrigin: "PE",
-    hsTariffCode: "6109.10",
-    contentType: "merchandise",
-  };
+  const item = T_SHIRT_ITEM;
 
   it("declares each item per unit in dollars, with its origin and commodity code, and the goods' total", () => {
     const invoice = commercialInvoice(
