@@ -181,6 +181,28 @@ async function compare(
   return { measured, baseRounds };
 }
 
+/** A default sandbox card and automatic refills of 10,000.00 whenever the balance nears 1,000.00. */
+async function fundByAutomaticRefill(porterUrl: string, auth: Record<string, string>): Promise<void> {
+  const send = async (method: string, url: string, body: unknown) => {
+    const response = await fetch(`${porterUrl}${url}`, {
+      method,
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+  };
+  await send("POST", "/payment_methods", {
+    payment_method: {
+      type: "cc",
+      account_number: "4242424242424242",
+      expiry: "1239",
+      verification_code: "123",
+      default_payment_method: true,
+    },
+  });
+  await send("PUT", "/meter", { meter: { refill_trigger_balance: 1000, refill_amount: 10000 } });
+}
+
 /** The same shipment bought over and over, as UPS Ground, in one label format. */
 function shipBody(format: string): string {
   const { shipment } = JSON.parse(RATE_BODY) as { shipment: Record<string, unknown> };
@@ -228,6 +250,9 @@ async function main(): Promise<void> {
     headers: { ...auth, "content-type": "application/json" },
     body: shipBody(format),
   });
+
+  // Labels are paid from the meter: a sandbox card refills it automatically while purchases run.
+  await fundByAutomaticRefill(porterUrl, auth);
 
   const rows: Measurement[] = [];
   try {

@@ -3,6 +3,12 @@ import { type CloseOutPayload, closeOutPostalDay, POSTAL_CLOSE_OUT_JOB } from ".
 import { GENERATE_MANIFESTS_JOB, type ManifestPayload } from "./domain/batches/create-batches.js";
 import { generateManifests } from "./domain/batches/generate-manifests.js";
 import {
+  CHECK_PAYMENT_RETURN_JOB,
+  checkPaymentReturn,
+  SETTLE_PAYMENT_JOB,
+  settlePendingPayment,
+} from "./domain/meter/charge-refill.js";
+import {
   LINK_LABEL_JOB,
   type LinkLabelPayload,
   linkLabelToOrder,
@@ -54,6 +60,10 @@ export function jobHandlers(services: AppServices): JobHandlers {
         auditPercent: services.config.sandboxAuditPercent,
       }),
     [SETTLE_REFUND_JOB]: async (payload) => settleRefund(services, (payload as { meterEntryId: number }).meterEntryId),
+    [SETTLE_PAYMENT_JOB]: async (payload) =>
+      settlePendingPayment(services, (payload as { paymentTransactionId: number }).paymentTransactionId),
+    [CHECK_PAYMENT_RETURN_JOB]: async (payload) =>
+      checkPaymentReturn(services, (payload as { paymentTransactionId: number }).paymentTransactionId),
     [GENERATE_MANIFESTS_JOB]: async (payload) => generateManifests(services, payload as ManifestPayload),
     [POSTAL_CLOSE_OUT_JOB]: async (payload) => void (await closeOutPostalDay(services, payload as CloseOutPayload)),
     [SYNC_ORDER_STORE_JOB]: async (payload) => void (await syncOrderStore(services, payload as SyncOrderStorePayload)),

@@ -365,6 +365,25 @@ export const ERROR_CATALOGUE = {
     description:
       "The default payment method cannot be deleted; make another the default (or set `default_payment_method` false) first.",
   },
+  "payment_method.in_use": {
+    status: 409,
+    description:
+      "The payment method has a charge in flight (pending, or a bank charge that can still be returned); delete it once that is settled.",
+  },
+  "meter.insufficient_funds": {
+    status: 402,
+    description:
+      "The meter's balance does not cover the label and no automatic refill covered it; no label was bought. Refill the meter (or set up automatic refills) and retry.",
+  },
+  "meter.refill_in_progress": {
+    status: 409,
+    description: "Another charge for this meter is still being made; retry once it is settled.",
+  },
+  "meter.invalid_settings": {
+    status: 422,
+    description:
+      "Automatic refill needs both `refill_trigger_balance` and `refill_amount` (or neither), in whole cents; the amount between 1.00 and 10,000.00.",
+  },
   "meter.invalid_amount": {
     status: 422,
     description: "A refill's `amount` must be whole cents between 1.00 and 10,000.00 dollars.",

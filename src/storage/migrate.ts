@@ -10,6 +10,7 @@ import * as trackingEvents from "./migrations/0007-tracking-events.js";
 import * as batchesAndPickups from "./migrations/0008-batches-and-pickups.js";
 import * as paymentMethodsAndMeter from "./migrations/0010-payment-methods-and-meter.js";
 import * as orderStoresAndOrders from "./migrations/0011-order-stores-and-orders.js";
+import * as meterFunding from "./migrations/0012-meter-funding.js";
 import * as reportsAndAdjustments from "./migrations/0013-reports-and-adjustments.js";
 import * as storeSync from "./migrations/0014-store-sync.js";
 import * as orderShipmentItems from "./migrations/0015-order-shipment-items-and-label-links.js";
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0008-batches-and-pickups": batchesAndPickups,
   "0010-payment-methods-and-meter": paymentMethodsAndMeter,
   "0011-order-stores-and-orders": orderStoresAndOrders,
+  "0012-meter-funding": meterFunding,
   "0013-reports-and-adjustments": reportsAndAdjustments,
   "0014-store-sync": storeSync,
   "0015-order-shipment-items-and-label-links": orderShipmentItems,

@@ -12,6 +12,11 @@ export interface AccountTable {
   phone: string | null;
   external_id: string | null;
   created_at: string;
+  /** JSON of the customer template's fields that are no secret (eHub §5.30), null when none were given. */
+  template_data: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Auto-refill: below this balance (after a label) the default method is charged `refill_amount_cents`. */
+  refill_trigger_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  refill_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UserTable {
@@ -204,11 +209,12 @@ export interface MeterEntryTable {
   id: Generated<number>;
   account_id: number;
   mode: "test" | "production";
-  kind: "label_purchase" | "refund" | "adjustment" | "payment" | "refill";
+  /** `refill_return`: a refill's bank payment came back (ACH return), taking the refill back. */
+  kind: "label_purchase" | "refund" | "adjustment" | "payment" | "refill" | "refill_return";
   amount_cents: number;
   shipment_id: number | null;
   description: string;
-  /** `rejected`: a refill the gateway declined, kept as the payment's record; never in the balance. */
+  /** `rejected`: a declined refill recorded before payment transactions kept them; never in the balance. */
   status: "posted" | "held" | "rejected";
   available_at: string;
   created_at: string;
@@ -216,6 +222,32 @@ export interface MeterEntryTable {
   payment_method_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The gateway's reference for the charge behind a refill. */
   gateway_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The payment behind a refill or its return; on a label charge, the automatic refill the purchase made. */
+  payment_transaction_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/**
+ * One charge of a payment method: written `pending` before the gateway is called, then `accepted`
+ * or `rejected`; an accepted ACH charge may come back `returned` days later.
+ */
+export interface PaymentTransactionTable {
+  id: Generated<number>;
+  account_id: number;
+  mode: "test" | "production";
+  payment_method_id: number;
+  /** `refill`: asked for with POST /meter/refill; `auto_refill`: made by a label purchase. */
+  purpose: "refill" | "auto_refill";
+  amount_cents: number;
+  status: "pending" | "accepted" | "rejected" | "returned";
+  /** Sent with the charge: the gateway charges once per key, so a charge retried after a crash is not doubled. */
+  charge_key: string;
+  gateway_reference: string | null;
+  /** The gateway's words for a decline or a return. */
+  reason: string | null;
+  /** A bank charge can still be returned until then; null for cards. */
+  return_check_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /**
@@ -438,6 +470,7 @@ export interface Database {
   meter_entries: MeterEntryTable;
   shipment_adjustments: ShipmentAdjustmentTable;
   payment_methods: PaymentMethodTable;
+  payment_transactions: PaymentTransactionTable;
   events: EventTable;
   event_streams: EventStreamTable;
   webhook_subscriptions: WebhookSubscriptionTable;

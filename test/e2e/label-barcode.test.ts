@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { buildTestApp, createTestAccount, fundMeter, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
 import { scanImage, scanPdf } from "../unit/labels/label-tools.js";
@@ -11,6 +11,7 @@ describe("a bought label scans: its barcode decodes to the parcel's tracking num
   beforeAll(async () => {
     t = await buildTestApp();
     merchant = await createTestAccount(t.services);
+    await fundMeter(t.services, merchant);
     await connectSandboxCarriers(t.services, merchant.accountId);
   });
   afterAll(async () => {

@@ -150,3 +150,30 @@ export async function addTestUser(services: AppServices, accountId: number, role
   if (!keys) throw new Error("test users need the API role");
   return { accountId, userId: user.id, keys, auth: { authorization: `Bearer ${keys.test}` } };
 }
+
+/**
+ * Puts money on an account's meter (an `adjustment` entry, as an operator's credit would be), so a
+ * test can buy production labels without a payment method.
+ */
+export async function fundMeter(
+  services: AppServices,
+  account: { accountId: number },
+  mode: "test" | "production" = "production",
+  cents = 1_000_000,
+): Promise<void> {
+  const stamp = services.clock.now().toISOString();
+  await services.db
+    .insertInto("meter_entries")
+    .values({
+      account_id: account.accountId,
+      mode,
+      kind: "adjustment",
+      amount_cents: cents,
+      shipment_id: null,
+      description: "Test credit",
+      status: "posted",
+      available_at: stamp,
+      created_at: stamp,
+    })
+    .execute();
+}

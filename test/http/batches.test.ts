@@ -3,7 +3,7 @@ import { isValidImpb } from "../../src/carriers/usps/tracking-number.js";
 import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { buildTestApp, createTestAccount, fundMeter, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, shipmentToBuy, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 
@@ -28,6 +28,7 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
   beforeAll(async () => {
     t = await buildTestApp({ config: { manifestDelayMs: DELAY_MS } });
     merchant = await createTestAccount(t.services);
+    await fundMeter(t.services, merchant);
     await connectSandboxCarriers(t.services, merchant.accountId);
     other = await createTestAccount(t.services);
     await connectSandboxCarriers(t.services, other.accountId);

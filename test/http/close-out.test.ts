@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { closeOutInstant, POSTAL_CLOSE_OUT_JOB, scheduleCloseOut } from "../../src/domain/batches/close-out.js";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { buildTestApp, createTestAccount, fundMeter, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { shipmentToBuy } from "../helpers/shipments.js";
 
@@ -29,6 +29,7 @@ describe("the automatic postal close-out at 02:00 America/Chicago", () => {
     t = await buildTestApp();
     t.clock.set(at);
     merchant = await createTestAccount(t.services);
+    await fundMeter(t.services, merchant);
     await connectSandboxCarriers(t.services, merchant.accountId);
     live = { authorization: `Bearer ${merchant.keys.production}` };
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });

@@ -92,12 +92,15 @@ describe("a retry after the process holding its Idempotency-Key died", () => {
     expect(after[0]).toMatchObject({ status: "failed" });
     expect(after[0]?.status_reason).toContain(`labels ${sold?.tracking_number} voided`);
     expect(await labelsOf(pending?.id ?? 0)).toEqual([]);
+    // The price debited before the carrier was asked went back on the meter: nothing is charged.
     const charges = await t.services.db
       .selectFrom("meter_entries")
-      .select("id")
+      .select(["kind", "amount_cents"])
       .where("shipment_id", "=", pending?.id ?? 0)
+      .orderBy("id")
       .execute();
-    expect(charges).toEqual([]);
+    expect(charges.map((c) => c.kind)).toEqual(["label_purchase", "refund"]);
+    expect(charges.reduce((sum, c) => sum + c.amount_cents, 0)).toBe(0);
 
     // The answer is now the key's: a further retry hears it again, still without buying.
     const again = await ship(t.app, "crash-1", "crash-1");

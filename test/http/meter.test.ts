@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMeterEntry } from "../../src/domain/shipments/shipments.repository.js";
 import { SANDBOX_DECLINED_BANK_ACCOUNT, SANDBOX_DECLINED_CARD } from "../../src/payments/sandbox-gateway.js";
-import { buildTestApp, createTestAccount, createTestTenants, type TestAccount, type TestApp } from "../helpers/app.js";
+import {
+  buildTestApp,
+  createTestAccount,
+  createTestTenants,
+  liveAuth,
+  type TestAccount,
+  type TestApp,
+} from "../helpers/app.js";
 import { BANK, VISA } from "../helpers/payment-methods.js";
 
 describe("the postage meter", () => {
@@ -38,12 +45,13 @@ describe("the postage meter", () => {
       .where("status", "=", "posted")
       .execute();
 
-  it("starts empty: every key, zero balance, no pending refunds", async () => {
+  it("opens with every key: the test meter funded with sandbox credit, the production meter at zero", async () => {
     const response = await call(merchant.auth, "GET", "/meter");
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      meter: { currency: "USD", balance: 0, pending_refunds: 0, pending_refund_count: 0 },
-    });
+    const opened = { currency: "USD", pending_refunds: 0, pending_refund_count: 0 };
+    const off = { refill_trigger_balance: null, refill_amount: null };
+    expect(response.json()).toEqual({ meter: { ...opened, balance: 1000, ...off } });
+    expect(await meter(liveAuth(merchant))).toEqual({ ...opened, balance: 0, ...off });
   });
 
   it("refuses a refill without a default payment method (409)", async () => {
@@ -61,13 +69,21 @@ describe("the postage meter", () => {
     expect(response.json()).toEqual({
       refill: {
         id: expect.any(Number),
+        payment_transaction_id: expect.any(Number),
         amount: 25.5,
         payment_method_id: cardId,
         gateway_reference: expect.stringMatching(/^sbx_txn_[0-9a-f]{20}$/),
         description: "Refill charged to visa ending 4242",
         created_at: "2026-01-15T15:00:00.000Z",
       },
-      meter: { currency: "USD", balance: 25.5, pending_refunds: 0, pending_refund_count: 0 },
+      meter: {
+        currency: "USD",
+        balance: 1025.5,
+        pending_refunds: 0,
+        pending_refund_count: 0,
+        refill_trigger_balance: null,
+        refill_amount: null,
+      },
     });
     const [entry] = await refills(merchant.accountId);
     expect(entry).toMatchObject({ amount_cents: 2550, status: "posted", mode: "test", payment_method_id: cardId });
@@ -78,7 +94,7 @@ describe("the postage meter", () => {
     expect((await refill(merchant.auth, { amount: 10.1 })).statusCode).toBe(201);
     expect((await refill(merchant.auth, { amount: "20.20" })).statusCode).toBe(201);
     expect((await meter(merchant.auth)).balance).toBe(before + 30.3);
-    expect(JSON.stringify(await meter(merchant.auth))).toContain('"balance":55.8,');
+    expect(JSON.stringify(await meter(merchant.auth))).toContain('"balance":1055.8,');
   });
 
   it.each([
@@ -147,9 +163,14 @@ describe("the postage meter", () => {
     await entry(-1234, "label_purchase", "posted");
     await entry(-866, "label_purchase", "posted");
     await entry(866, "refund", "held");
-    expect(await meter(live)).toEqual({ currency: "USD", balance: 29, pending_refunds: 8.66, pending_refund_count: 1 });
-    // The test key's meter of the same account is another meter.
-    expect((await meter(account.auth)).balance).toBe(0);
+    expect(await meter(live)).toMatchObject({
+      currency: "USD",
+      balance: 29,
+      pending_refunds: 8.66,
+      pending_refund_count: 1,
+    });
+    // The test key's meter of the same account is another meter, opened with sandbox credit.
+    expect((await meter(account.auth)).balance).toBe(1000);
   });
 
   it("sends each charge, accepted or rejected, as a payment_status event with eHub's payload", async () => {
@@ -163,7 +184,7 @@ describe("the postage meter", () => {
     expect(events.map((e: { payload: unknown }) => e.payload)).toEqual([
       {
         payment_method_id: goodId,
-        payment_transaction_id: accepted.id,
+        payment_transaction_id: accepted.payment_transaction_id,
         gateway_txn_reference: accepted.gateway_reference,
         transaction_time: "2026-01-15T15:00:00.000Z",
         amount: 12.34,
@@ -180,8 +201,8 @@ describe("the postage meter", () => {
         status: "rejected",
       },
     ]);
-    // The rejected charge is on the ledger but not in the balance.
-    expect((await meter(account.auth)).balance).toBe(12.34);
+    // The rejected charge is a payment transaction, not a ledger entry: the balance is as it was.
+    expect((await meter(account.auth)).balance).toBe(1012.34);
     expect((await call(other.auth, "GET", "/events?stream=payment_status")).json().events).toEqual([]);
   });
 
@@ -190,7 +211,7 @@ describe("the postage meter", () => {
       const response = await refill(other.auth, { amount: 10, payment_method_id: cardId });
       expect(response.statusCode).toBe(404);
       expect(response.json().error_code).toBe("payment_method.not_found");
-      expect((await meter(other.auth)).balance).toBe(0);
+      expect((await meter(other.auth)).balance).toBe(1000);
     });
 
     it("production keys cannot charge a test method (404)", async () => {
@@ -200,7 +221,7 @@ describe("the postage meter", () => {
     });
 
     it("a child has its own meter, and there is no child form", async () => {
-      expect((await meter(child.auth)).balance).toBe(0);
+      expect((await meter(child.auth)).balance).toBe(1000);
       expect((await call(merchant.auth, "GET", `/customers/${child.accountId}/meter`)).statusCode).toBe(404);
       expect((await refill(child.auth, { amount: 10, payment_method_id: cardId })).statusCode).toBe(404);
     });

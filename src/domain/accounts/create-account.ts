@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../../storage/schema.js";
 import { DomainError, notFound } from "../errors.js";
+import { checkRefillSettings, NO_AUTOMATIC_REFILL, type RefillSettings } from "../meter/refill-settings.js";
 import type { DomainServices } from "../services.js";
 import { type AccountRow, findAccount, insertAccount } from "./accounts.repository.js";
 
@@ -10,6 +11,9 @@ export interface NewAccount {
   email?: string | null;
   phone?: string | null;
   externalId?: string | null;
+  /** The customer template's fields that are no secret (eHub §5.30), kept as sent. */
+  templateData?: Record<string, unknown> | null;
+  refill?: RefillSettings;
 }
 
 /** Accounts are one level deep: a parent and its children, never grandchildren. */
@@ -25,6 +29,7 @@ export async function insertAccountUnderParent(
       throw new DomainError("customer.nesting_not_allowed", "A child account cannot have child accounts.");
     }
   }
+  const refill = checkRefillSettings(input.refill ?? NO_AUTOMATIC_REFILL);
   return insertAccount(trx, {
     parent_id: input.parentId ?? null,
     name: input.name,
@@ -32,6 +37,9 @@ export async function insertAccountUnderParent(
     phone: input.phone ?? null,
     external_id: input.externalId ?? null,
     created_at: now,
+    template_data: input.templateData ? JSON.stringify(input.templateData) : null,
+    refill_trigger_cents: refill.triggerCents,
+    refill_amount_cents: refill.amountCents,
   });
 }
 

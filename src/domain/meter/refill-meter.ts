@@ -1,45 +1,27 @@
-import { appendEvents } from "../../events/outbox.js";
-import type { ChargeResult } from "../../payments/payment-gateway.js";
 import { DomainError, notFound } from "../errors.js";
-import {
-  findDefaultPaymentMethod,
-  findPaymentMethod,
-  type PaymentMethodRow,
-} from "../payments/payment-methods.repository.js";
+import { findDefaultPaymentMethod, findPaymentMethod } from "../payments/payment-methods.repository.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { insertMeterEntry, type MeterEntryRow } from "../shipments/shipments.repository.js";
+import type { MeterEntryRow } from "../shipments/shipments.repository.js";
+import { chargeRefill } from "./charge-refill.js";
 
 /** The most one refill may add: a typo should not charge a fortune. */
 export const MAX_REFILL_CENTS = 1_000_000;
 
-/** eHub's payment status item (§5.26); `type` is the method's type. */
-function paymentStatus(method: PaymentMethodRow, entry: MeterEntryRow, charge: ChargeResult) {
-  return {
-    payment_method_id: method.id,
-    payment_transaction_id: entry.id,
-    gateway_txn_reference: charge.reference,
-    transaction_time: entry.created_at,
-    amount: entry.amount_cents / 100,
-    type: method.type,
-    status: charge.status,
-  };
+export function isRefillAmount(cents: number): boolean {
+  return Number.isSafeInteger(cents) && cents >= 100 && cents <= MAX_REFILL_CENTS;
 }
 
 /**
- * Charges a payment method (the default unless one is named) through the gateway and records the
- * charge on the ledger with its `payment_status` event, in one transaction: an accepted charge as
- * a posted refill, a rejected one as a `rejected` entry the balance does not count.
+ * Charges a payment method (the default unless one is named) and posts the refill. A declined
+ * charge is kept as a `rejected` payment transaction (with its `payment_status` event) and
+ * answered 402; the balance is unchanged.
  */
 export async function refillMeter(
   services: DomainServices,
   scope: AccountScope,
   request: { amountCents: number; paymentMethodId?: number },
 ): Promise<MeterEntryRow> {
-  if (
-    !Number.isSafeInteger(request.amountCents) ||
-    request.amountCents < 100 ||
-    request.amountCents > MAX_REFILL_CENTS
-  ) {
+  if (!isRefillAmount(request.amountCents)) {
     throw new DomainError(
       "meter.invalid_amount",
       `amount must be whole cents between 1.00 and ${(MAX_REFILL_CENTS / 100).toFixed(2)} dollars.`,
@@ -56,43 +38,18 @@ export async function refillMeter(
       "The account has no default payment method; add one with default_payment_method true, or name payment_method_id.",
     );
   }
-  const charge = await services.payments.charge(services.secrets.open(method.gateway_token), request.amountCents);
-  const accepted = charge.status === "accepted";
-  const stamp = services.clock.now().toISOString();
-  const entry = await services.db.transaction().execute(async (trx) => {
-    const entry = await insertMeterEntry(trx, {
-      account_id: scope.accountId,
-      mode: scope.mode,
-      kind: "refill",
-      amount_cents: request.amountCents,
-      shipment_id: null,
-      description: `Refill ${accepted ? "charged to" : "declined by"} ${method.brand} ending ${method.last4}`,
-      status: accepted ? "posted" : "rejected",
-      available_at: stamp,
-      created_at: stamp,
-      payment_method_id: method.id,
-      gateway_reference: charge.reference,
-    });
-    await appendEvents(
-      trx,
-      [
-        {
-          accountId: scope.accountId,
-          mode: scope.mode,
-          stream: "payment_status",
-          occurredAt: stamp,
-          payload: paymentStatus(method, entry, charge),
-        },
-      ],
-      services.clock,
-    );
-    return entry;
-  });
-  if (!accepted) {
+  const charged = await chargeRefill(services, scope, method, request.amountCents, "refill");
+  if (!charged) {
     throw new DomainError(
-      "meter.payment_declined",
-      `The ${method.brand} payment method ending ${method.last4} was declined: ${charge.reason ?? "no reason given"}`,
+      "meter.refill_in_progress",
+      "Another charge for this meter is still being made; retry once it is settled.",
     );
   }
-  return entry;
+  if (!charged.entry) {
+    throw new DomainError(
+      "meter.payment_declined",
+      `The ${method.brand} payment method ending ${method.last4} was declined: ${charged.transaction.reason ?? "no reason given"}`,
+    );
+  }
+  return charged.entry;
 }

@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 import { ownedBy } from "../../storage/owned-by.js";
 import type { Database, PaymentMethodTable } from "../../storage/schema.js";
+import { lockAccount } from "../accounts/accounts.repository.js";
 import type { AccountScope } from "../services.js";
 
 export type PaymentMethodRow = Selectable<PaymentMethodTable>;
@@ -58,20 +59,16 @@ export async function updatePaymentMethod(
 }
 
 /**
- * Takes the scope's default away from whichever method has it. The account's row is locked first
- * (a write to itself), so two requests making different methods the default take turns instead of one
- * failing on the one-default index.
+ * Takes the scope's default away from whichever method has it. The account's row is locked first,
+ * so two requests making different methods the default take turns instead of one failing on the
+ * one-default index.
  */
 export async function clearDefaultPaymentMethod(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   scope: AccountScope,
   stamp: string,
 ): Promise<void> {
-  await trx
-    .updateTable("accounts")
-    .set((eb) => ({ name: eb.ref("accounts.name") }))
-    .where("id", "=", scope.accountId)
-    .execute();
+  await lockAccount(trx, scope.accountId);
   await trx
     .updateTable("payment_methods")
     .set({ is_default: 0, updated_at: stamp })

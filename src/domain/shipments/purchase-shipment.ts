@@ -1,11 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { type CarrierAdapter, CarrierError, type ParcelContents, type Purchase } from "../../carriers/carrier.js";
+import {
+  type CarrierAdapter,
+  CarrierError,
+  type ParcelContents,
+  type Purchase,
+  type RateRequest,
+} from "../../carriers/carrier.js";
 import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
 import { LABEL_FILE_TYPES, type RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { declaredValueCents } from "../customs/customs-rules.js";
 import { DomainError } from "../errors.js";
+import type { RefillCharge } from "../meter/charge-refill.js";
+import { debitLabel, refillBeforeLabel } from "../meter/fund-label.js";
 import { queueLabelLink } from "../orders/link-label.js";
 import { deliveryDate } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -70,15 +78,23 @@ async function buy(
   requestKey: string | undefined,
 ): Promise<ShipmentRecord> {
   const { carrier, service } = checked;
-  const { shipment, parcels } = await recordIntent(services, scope, input, checked, requestKey);
+  const request = {
+    from: input.from,
+    to: input.to,
+    parcels: input.parcels.map(ratedParcel),
+    residential: classifyAddress(input.to) === "residential",
+    services: [service],
+  };
+  const priceCents = await priceOf(carrier, request);
+  const refill = await refillBeforeLabel(services, scope, priceCents);
+  const { shipment, parcels } = await recordIntent(services, scope, input, checked, requestKey, {
+    priceCents,
+    refill,
+  });
   let purchase: Purchase;
   try {
     purchase = await carrier.purchase({
-      from: input.from,
-      to: input.to,
-      parcels: input.parcels.map(ratedParcel),
-      residential: classifyAddress(input.to) === "residential",
-      services: [service],
+      ...request,
       service,
       purchaseKey: `shipment-${shipment.id}`,
       parcelSerials: parcels.map((p) => p.id),
@@ -97,7 +113,17 @@ async function buy(
     await recordTrackingNumbers(services, parcels, purchase);
     const files = await writeLabels(services, scope, input, checked, purchase);
     const customsFile = purchase.customsDocument && (await storeFile(services, purchase.customsDocument, "pdf"));
-    return await recordPurchase(services, scope, shipment, parcels, purchase, files, checked, customsFile ?? null);
+    return await recordPurchase(
+      services,
+      scope,
+      shipment,
+      parcels,
+      purchase,
+      files,
+      checked,
+      customsFile ?? null,
+      priceCents,
+    );
   } catch (error) {
     await voidAfterFailure(services, carrier, shipment.id, trackingNumbers);
     throw error;
@@ -121,6 +147,21 @@ function parcelContentsOf(input: NewShipment): ParcelContents[] {
   }));
 }
 
+/**
+ * What the label will cost, asked before buying so the meter can be checked without calling the
+ * carrier's label API. A service the carrier cannot price costs nothing here: its purchase is
+ * refused by the carrier the same way.
+ */
+async function priceOf(carrier: CarrierAdapter, request: RateRequest): Promise<number> {
+  try {
+    const [rate] = await carrier.rate(request);
+    return rate?.quote?.totalCents ?? 0;
+  } catch (error) {
+    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
+    throw error;
+  }
+}
+
 function ratedParcel(parcel: NewShipment["parcels"][number]): RatedParcel {
   return {
     lengthIn: parcel.length,
@@ -131,13 +172,17 @@ function ratedParcel(parcel: NewShipment["parcels"][number]): RatedParcel {
   };
 }
 
-/** Transaction 1: the shipment as `purchasing`, its parcels, and the job that repairs a crash. */
+/**
+ * Transaction 1: the shipment as `purchasing`, its parcels, the job that repairs a crash, and the
+ * label's price taken from the meter (refused with 402 when the balance does not cover it).
+ */
 async function recordIntent(
   services: DomainServices,
   scope: AccountScope,
   input: NewShipment,
   checked: CheckedShipment,
   requestKey: string | undefined,
+  funding: { priceCents: number; refill: RefillCharge | undefined },
 ) {
   const now = services.clock.now();
   const stamp = now.toISOString();
@@ -203,6 +248,13 @@ async function recordIntent(
       { shipmentId: shipment.id },
       { runAt: new Date(now.getTime() + PURCHASE_RECOVERY_DELAY_MS), maxAttempts: 10, executor: trx },
     );
+    await debitLabel(trx, scope, {
+      priceCents: funding.priceCents,
+      shipmentId: shipment.id,
+      description: `${checked.service.name} label${input.parcels.length > 1 ? "s" : ""} for shipment ${shipment.id}`,
+      stamp,
+      refill: funding.refill,
+    });
     return { shipment, parcels: parcels.sort((a, b) => a.position - b.position) };
   });
 }
@@ -281,7 +333,7 @@ async function recordTrackingNumbers(
   });
 }
 
-/** Transaction 2: labels, costs, costs, `shipped`, and the charge on the meter. */
+/** Transaction 2: labels, costs, `shipped`, and what the carrier charged beyond the price debited. */
 async function recordPurchase(
   services: DomainServices,
   scope: AccountScope,
@@ -291,6 +343,7 @@ async function recordPurchase(
   files: StoredLabel[],
   checked: CheckedShipment,
   customsFile: string | null,
+  debitedCents: number,
 ): Promise<ShipmentRecord> {
   const stamp = services.clock.now().toISOString();
   const quote = purchase.rate.quote as RateQuote;
@@ -351,18 +404,25 @@ async function recordPurchase(
       .where("status", "=", "purchasing")
       .returningAll()
       .executeTakeFirstOrThrow();
-    // Test labels are free: the meter shows them at no charge.
-    const charge = await insertMeterEntry(trx, {
-      account_id: scope.accountId,
-      mode: scope.mode,
-      kind: "label_purchase",
-      amount_cents: scope.mode === "test" ? 0 : -quote.totalCents,
-      shipment_id: shipment.id,
-      description: `${checked.service.name} label${purchase.parcels.length > 1 ? "s" : ""} for shipment ${shipment.id}`,
-      status: "posted",
-      available_at: stamp,
-      created_at: stamp,
-    });
+    if (quote.totalCents !== debitedCents) {
+      await insertMeterEntry(trx, {
+        account_id: scope.accountId,
+        mode: scope.mode,
+        kind: "adjustment",
+        amount_cents: debitedCents - quote.totalCents,
+        shipment_id: shipment.id,
+        description: `The carrier charged ${(quote.totalCents / 100).toFixed(2)} for shipment ${shipment.id}, quoted ${(debitedCents / 100).toFixed(2)}`,
+        status: "posted",
+        available_at: stamp,
+        created_at: stamp,
+      });
+    }
+    const charge = await trx
+      .selectFrom("meter_entries")
+      .selectAll()
+      .where("shipment_id", "=", shipment.id)
+      .where("kind", "=", "label_purchase")
+      .executeTakeFirst();
     await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
     await queueLabelLink(services, trx, shipped);
     return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [] };

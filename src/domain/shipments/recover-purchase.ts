@@ -1,11 +1,12 @@
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError } from "../errors.js";
+import { releaseLabelDebit } from "../meter/fund-label.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { findShipmentByRequestKey, loadShipmentRecords, type ShipmentRecord } from "./shipments.repository.js";
 
 /**
  * A purchase still `purchasing` after the process buying it died: void whatever the carrier sold
- * and mark it failed, so nothing stays charged. The recovery job runs it ten minutes after the
+ * and mark it failed, so nothing stays charged (the label's debit goes back on the meter). The recovery job runs it ten minutes after the
  * purchase began; a retry of the same idempotent request runs it as soon as the buyer is known dead.
  */
 export async function recoverPurchase(services: DomainServices, shipmentId: number): Promise<void> {
@@ -57,12 +58,16 @@ export async function resumePurchase(
   return record;
 }
 
+/** The purchase failed: the shipment says why, and its price goes back on the meter (once). */
 export async function markFailed(services: DomainServices, shipmentId: number, reason: string): Promise<void> {
   const stamp = services.clock.now().toISOString();
-  await services.db
-    .updateTable("shipments")
-    .set({ status: "failed", status_reason: reason.slice(0, 500), updated_at: stamp })
-    .where("id", "=", shipmentId)
-    .where("status", "=", "purchasing")
-    .execute();
+  await services.db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable("shipments")
+      .set({ status: "failed", status_reason: reason.slice(0, 500), updated_at: stamp })
+      .where("id", "=", shipmentId)
+      .where("status", "=", "purchasing")
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) === 1) await releaseLabelDebit(trx, shipmentId, reason, stamp);
+  });
 }

@@ -1,6 +1,7 @@
 import { maskApiKey } from "../../../domain/accounts/api-keys.js";
 import type { CustomerRecord } from "../../../domain/accounts/list-customers.js";
 import type { UserWithKeys } from "../../../domain/accounts/list-users.js";
+import { dollars } from "../rates/rates.presenter.js";
 import {
   ACCOUNTING_CONTACT_KEYS,
   CUSTOMER_KEYS,
@@ -14,6 +15,23 @@ import { documented } from "../wire/documented.js";
 export function maskedKeyOf(user: UserWithKeys | undefined, mode: string): string | null {
   const key = user?.keys.find((k) => k.mode === mode);
   return key ? maskApiKey(key.prefix, key.last4) : null;
+}
+
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : dollars(cents));
+
+/** The template as kept, with the account's refill settings; no card or bank number is ever kept. */
+function presentTemplate(account: CustomerRecord["account"], maskedKey: string | null) {
+  const kept = (account.template_data ? JSON.parse(account.template_data) : {}) as Record<string, unknown>;
+  const contact = (kept.accounting_contact ?? {}) as Record<string, unknown>;
+  return documented(TEMPLATE_DATA_KEYS, {
+    ...kept,
+    ehub_api_key: maskedKey,
+    accounting_contact: documented(ACCOUNTING_CONTACT_KEYS, contact),
+    payment: documented(TEMPLATE_PAYMENT_KEYS, {
+      refill_trigger_balance: dollarsOrNull(account.refill_trigger_cents),
+      refill_amount: dollarsOrNull(account.refill_amount_cents),
+    }),
+  });
 }
 
 /** eHub's customer object (reference §5.30); secrets are masked or null, never returned. */
@@ -37,11 +55,7 @@ export function presentCustomer({ account, primaryUser }: CustomerRecord, mode: 
           email: primaryUser.user.email,
           api_key: masked,
         }),
-      template_data: documented(TEMPLATE_DATA_KEYS, {
-        ehub_api_key: masked,
-        accounting_contact: documented(ACCOUNTING_CONTACT_KEYS, {}),
-        payment: documented(TEMPLATE_PAYMENT_KEYS, {}),
-      }),
+      template_data: presentTemplate(account, masked),
     }),
     created_at: account.created_at,
   };

@@ -2,9 +2,21 @@ import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { createCustomer } from "../../../domain/accounts/create-customer.js";
 import { getCustomer, listCustomers } from "../../../domain/accounts/list-customers.js";
+import { centsOf } from "../meter/meter.routes.js";
 import { errorResponses, IdParam } from "../schemas.js";
 import { presentCustomer } from "./customers.presenter.js";
 import { ApiKeysOnce, CreateCustomerBody, ListCustomersQuery } from "./customers.schemas.js";
+
+/** The template as kept: its plain fields as sent, and the refill settings in whole cents. */
+function templateOf(template: CreateCustomerBody["customer"]["template_data"]) {
+  if (!template) return {};
+  const { payment, ...plain } = template;
+  const cents = (dollars: number | null | undefined) => (dollars == null ? null : centsOf(dollars));
+  return {
+    templateData: plain,
+    refill: { triggerCents: cents(payment?.refill_trigger_balance), amountCents: cents(payment?.refill_amount) },
+  };
+}
 
 /** Child accounts of the caller (eHub "customers"); a parent sees only its own children. */
 export const customerRoutes: FastifyPluginAsync = async (app) => {
@@ -56,7 +68,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
         body: CreateCustomerBody,
         response: {
           201: Type.Object({ customer: Type.Ref("Customer"), api_keys: ApiKeysOnce }),
-          ...errorResponses(400, 401, 403, 409),
+          ...errorResponses(400, 401, 403, 409, 422),
         },
       },
     },
@@ -67,6 +79,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
         email: customer.email,
         phone: customer.phone,
         externalId: customer.external_id,
+        ...templateOf(customer.template_data),
         user: {
           email: customer.user.email,
           firstName: customer.user.first_name,

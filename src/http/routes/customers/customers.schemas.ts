@@ -3,6 +3,30 @@ import { type Static, Type } from "typebox";
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
+// Null first: the validator coerces types, and would read null as the number 0.
+const money = Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 1_000_000 })]));
+
+/** The customer template (eHub §5.30) without its secrets: keys and card numbers are not taken here. */
+const TemplateDataIn = Type.Object({
+  shipper_id: optionalText(200),
+  shipping_platform_id: optionalText(200),
+  usps_reference_code: optionalText(200),
+  accounting_contact: Type.Optional(
+    Type.Object({
+      accounting_first_name: optionalText(100),
+      accounting_last_name: optionalText(100),
+      accounting_email: optionalText(320),
+      contact_type: optionalText(100),
+    }),
+  ),
+  payment: Type.Optional(
+    Type.Object({
+      refill_trigger_balance: money,
+      refill_amount: money,
+    }),
+  ),
+});
+
 export const CreateCustomerBody = Type.Object({
   customer: Type.Object({
     name: text(200),
@@ -15,6 +39,7 @@ export const CreateCustomerBody = Type.Object({
       last_name: optionalText(100),
       phone: optionalText(40),
     }),
+    template_data: Type.Optional(TemplateDataIn),
   }),
 });
 export type CreateCustomerBody = Static<typeof CreateCustomerBody>;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
 import { DomainError } from "../../../domain/errors.js";
-import { getMeter } from "../../../domain/meter/get-meter.js";
-import type { MeterTotals } from "../../../domain/meter/meter.repository.js";
+import { getMeter, type MeterView } from "../../../domain/meter/get-meter.js";
 import { refillMeter } from "../../../domain/meter/refill-meter.js";
+import { setRefillSettings } from "../../../domain/meter/refill-settings.js";
 import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
 import { dollars } from "../rates/rates.presenter.js";
 import { errorResponses } from "../schemas.js";
@@ -16,9 +16,23 @@ const MeterOut = Type.Object(
     balance: Money("What labels may be bought with: every posted ledger entry"),
     pending_refunds: Money("Refunds still held by the carrier (USPS: 30 days)"),
     pending_refund_count: Type.Integer(),
+    refill_trigger_balance: Type.Union([Money("Automatic refill starts below this balance"), Type.Null()]),
+    refill_amount: Type.Union([Money("What an automatic refill charges the default method"), Type.Null()]),
   },
   { $id: "Meter" },
 );
+
+// Null first: the validator coerces types, and would read null as the number 0.
+const SettingMoney = (description: string) =>
+  Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 1_000_000, description })]);
+
+const MeterSettingsBody = Type.Object({
+  meter: Type.Object({
+    refill_trigger_balance: SettingMoney("Dollars; null (with refill_amount null) turns automatic refill off"),
+    refill_amount: SettingMoney("Dollars, 1.00 to 10,000.00"),
+  }),
+});
+type MeterSettingsBody = Static<typeof MeterSettingsBody>;
 
 const RefillBody = Type.Object({
   amount: Type.Number({ minimum: 1, maximum: 10_000, description: "Dollars, whole cents" }),
@@ -30,6 +44,7 @@ type RefillBody = Static<typeof RefillBody>;
 
 const RefillOut = Type.Object({
   id: Type.Integer(),
+  payment_transaction_id: Type.Integer(),
   amount: Type.Number(),
   payment_method_id: Type.Integer(),
   gateway_reference: Type.String(),
@@ -37,20 +52,24 @@ const RefillOut = Type.Object({
   created_at: Type.String(),
 });
 
-function presentMeter(totals: MeterTotals) {
+const dollarsOrNull = (cents: number | null) => (cents === null ? null : dollars(cents));
+
+function presentMeter({ totals, settings }: MeterView) {
   return {
     currency: "USD" as const,
     balance: dollars(totals.balanceCents),
     pending_refunds: dollars(totals.pendingRefundCents),
     pending_refund_count: totals.pendingRefundCount,
+    refill_trigger_balance: dollarsOrNull(settings.triggerCents),
+    refill_amount: dollarsOrNull(settings.amountCents),
   };
 }
 
 /** Dollars as sent to whole cents; a fraction of a cent is refused rather than rounded away. */
-function centsOf(amount: number): number {
+export function centsOf(amount: number): number {
   const cents = Math.round(amount * 100);
   if (Math.abs(amount * 100 - cents) > 1e-6) {
-    throw new DomainError("meter.invalid_amount", "amount must be in whole cents (at most two decimals).");
+    throw new DomainError("meter.invalid_amount", "amounts must be in whole cents (at most two decimals).");
   }
   return cents;
 }
@@ -69,6 +88,26 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ({ meter: presentMeter(await getMeter(app.services, request.scope)) }),
+  );
+
+  app.put(
+    "/meter",
+    {
+      schema: {
+        tags: ["Meter"],
+        summary: "Set automatic refill: the trigger balance and the amount charged (beyond eHub)",
+        body: MeterSettingsBody,
+        response: { 200: Type.Object({ meter: Type.Ref("Meter") }), ...errorResponses(400, 401, 422) },
+      },
+    },
+    async (request) => {
+      const { meter } = request.body as MeterSettingsBody;
+      await setRefillSettings(app.services, request.scope.accountId, {
+        triggerCents: meter.refill_trigger_balance === null ? null : centsOf(meter.refill_trigger_balance),
+        amountCents: meter.refill_amount === null ? null : centsOf(meter.refill_amount),
+      });
+      return { meter: presentMeter(await getMeter(app.services, request.scope)) };
+    },
   );
 
   app.post(
@@ -93,6 +132,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(201).send({
         refill: {
           id: entry.id,
+          payment_transaction_id: entry.payment_transaction_id,
           amount: dollars(entry.amount_cents),
           payment_method_id: entry.payment_method_id,
           gateway_reference: entry.gateway_reference,

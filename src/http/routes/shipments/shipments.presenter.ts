@@ -1,7 +1,12 @@
 import type { CostLine } from "../../../carriers/catalogue.js";
 import { findListedService, findService } from "../../../carriers/registry.js";
 import { rateCalcType } from "../../../carriers/sandbox/eligibility.js";
-import type { LabelRow, ParcelRow, ShipmentRecord } from "../../../domain/shipments/shipments.repository.js";
+import type {
+  LabelRow,
+  MeterEntryRow,
+  ParcelRow,
+  ShipmentRecord,
+} from "../../../domain/shipments/shipments.repository.js";
 import { dollars } from "../rates/rates.presenter.js";
 import { presentAddress } from "../wire/address.js";
 import { presentCustomsData } from "../wire/customs-data.js";
@@ -113,7 +118,8 @@ function presentParcel(parcel: ParcelRow, record: ShipmentRecord, options: Prese
 /**
  * eHub's Shipment-out (reference §5.8), labels and tracking per parcel. Without a return address
  * of its own, a shipment returns to its sender (as eHub answers). `payment` is the purchase
- * charge, null while there is none.
+ * charge, null while there is none; its `payment_method_id` names the method charged in real time
+ * (an automatic refill the purchase made), null when the balance paid.
  */
 export function presentShipment(record: ShipmentRecord, options: PresentOptions) {
   const { shipment, parcels, charge } = record;
@@ -150,7 +156,11 @@ export function presentShipment(record: ShipmentRecord, options: PresentOptions)
       label_text2: shipment.label_text2,
       price_group: shipment.zone,
       payment: charge
-        ? documented(SHIPMENT_PAYMENT_KEYS, { amount: dollars(-charge.amount_cents), currency: "USD" })
+        ? documented(SHIPMENT_PAYMENT_KEYS, {
+            amount: dollars(-charge.amount_cents),
+            currency: "USD",
+            payment_method_id: charge.payment_method_id === null ? null : String(charge.payment_method_id),
+          })
         : null,
     }),
     shipping_cost_details: costDetails(shipment.cost_details),
@@ -159,13 +169,17 @@ export function presentShipment(record: ShipmentRecord, options: PresentOptions)
   };
 }
 
-/** eHub's top-level payment (reference §5.14) for the meter entries of one call. */
-export function presentPayment(amountCents: number, transactionId: number | null) {
+/**
+ * eHub's top-level payment (reference §5.14): the amount one call moved on the meter, and the
+ * payment transaction that paid for the label (an automatic refill its purchase made), null when
+ * the balance already covered it.
+ */
+export function presentPayment(amountCents: number, paidBy: MeterEntryRow | undefined) {
   return {
     currency: "USD",
     amount: dollars(amountCents),
     amount_includes_shipping: true,
-    payment_method_id: null,
-    payment_transaction_id: transactionId,
+    payment_method_id: paidBy?.payment_method_id ?? null,
+    payment_transaction_id: paidBy?.payment_transaction_id ?? null,
   };
 }

@@ -125,9 +125,10 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
         throw outcome.reason;
       });
       const total = records.reduce((sum, record) => sum - (record.charge?.amount_cents ?? 0), 0);
-      return reply
-        .code(201)
-        .send({ shipments: answers, payment: presentPayment(total, records[0]?.charge?.id ?? null) });
+      return reply.code(201).send({
+        shipments: answers,
+        payment: presentPayment(total, records.find((record) => record.charge?.payment_transaction_id != null)?.charge),
+      });
     },
   );
 
@@ -205,7 +206,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       );
       return {
         shipment: presentShipment(record, { baseUrl }),
-        payment: presentPayment(refund.amount_cents, refund.id),
+        payment: presentPayment(refund.amount_cents, record.charge),
       };
     },
   );

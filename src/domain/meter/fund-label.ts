@@ -1,0 +1,115 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Transaction } from "kysely";
+import type { Database } from "../../storage/schema.js";
+import { lockAccount } from "../accounts/accounts.repository.js";
+import { DomainError } from "../errors.js";
+import { findDefaultPaymentMethod } from "../payments/payment-methods.repository.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import { insertMeterEntry, type MeterEntryRow } from "../shipments/shipments.repository.js";
+import { chargeRefill, type RefillCharge } from "./charge-refill.js";
+import { meterTotals } from "./meter.repository.js";
+import { getRefillSettings } from "./refill-settings.js";
+
+/** How often, and how long, a purchase waits for another purchase's refill to settle. */
+const REFILL_WAIT_STEP_MS = 25;
+const REFILL_WAIT_LIMIT_MS = 10_000;
+
+/**
+ * Before a label is bought: when its price would take the balance below the account's refill
+ * trigger, the default method is charged the refill amount first. Nothing happens when automatic
+ * refill is off or there is no default method. While another charge for the meter is in flight
+ * (labels bought in parallel) this one waits for it and looks again, so parallel purchases make
+ * one refill, not one each; a charge still in flight after ten seconds (its process died, the
+ * recovery job settles it) leaves the purchase to the balance as it is.
+ */
+export async function refillBeforeLabel(
+  services: DomainServices,
+  scope: AccountScope,
+  priceCents: number,
+): Promise<RefillCharge | undefined> {
+  for (let waited = 0; waited <= REFILL_WAIT_LIMIT_MS; waited += REFILL_WAIT_STEP_MS) {
+    const settings = await getRefillSettings(services, scope.accountId);
+    if (settings.triggerCents === null || settings.amountCents === null) return undefined;
+    const { balanceCents } = await meterTotals(services.db, scope);
+    if (balanceCents - priceCents >= settings.triggerCents) return undefined;
+    const method = await findDefaultPaymentMethod(services.db, scope);
+    if (!method) return undefined;
+    const charged = await chargeRefill(services, scope, method, settings.amountCents, "auto_refill");
+    if (charged) return charged;
+    // Real time, not the service clock: this waits for another request, not for a date.
+    await sleep(REFILL_WAIT_STEP_MS);
+  }
+  return undefined;
+}
+
+/**
+ * The label's price taken from the meter, in the transaction that records the purchase intent:
+ * the account's row is locked, so purchases in parallel take turns and each sees the debits
+ * before it; a price the balance does not cover is refused before the carrier is asked.
+ */
+export async function debitLabel(
+  trx: Transaction<Database>,
+  scope: AccountScope,
+  debit: {
+    priceCents: number;
+    shipmentId: number;
+    description: string;
+    stamp: string;
+    refill: RefillCharge | undefined;
+  },
+): Promise<MeterEntryRow> {
+  await lockAccount(trx, scope.accountId);
+  const { balanceCents } = await meterTotals(trx, scope);
+  if (balanceCents < debit.priceCents) {
+    const refill = debit.refill?.transaction;
+    const why =
+      refill?.status === "rejected"
+        ? ` The automatic refill of ${(refill.amount_cents / 100).toFixed(2)} was declined (${refill.reason ?? "no reason given"}).`
+        : "";
+    throw new DomainError(
+      "meter.insufficient_funds",
+      `The label costs ${(debit.priceCents / 100).toFixed(2)} and the meter's balance is ${(balanceCents / 100).toFixed(2)}; no label was bought.${why} Refill the meter (POST /api/v2/meter/refill) or set up automatic refills.`,
+    );
+  }
+  const refill = debit.refill?.transaction.status === "accepted" ? debit.refill.transaction : undefined;
+  return insertMeterEntry(trx, {
+    account_id: scope.accountId,
+    mode: scope.mode,
+    kind: "label_purchase",
+    amount_cents: -debit.priceCents,
+    shipment_id: debit.shipmentId,
+    description: debit.description,
+    status: "posted",
+    available_at: debit.stamp,
+    created_at: debit.stamp,
+    payment_method_id: refill?.payment_method_id ?? null,
+    payment_transaction_id: refill?.id ?? null,
+  });
+}
+
+/** A purchase that failed after its debit: the price goes back on the meter, once. */
+export async function releaseLabelDebit(
+  trx: Transaction<Database>,
+  shipmentId: number,
+  reason: string,
+  stamp: string,
+): Promise<void> {
+  const debit = await trx
+    .selectFrom("meter_entries")
+    .selectAll()
+    .where("shipment_id", "=", shipmentId)
+    .where("kind", "=", "label_purchase")
+    .executeTakeFirst();
+  if (!debit || debit.amount_cents === 0) return;
+  await insertMeterEntry(trx, {
+    account_id: debit.account_id,
+    mode: debit.mode,
+    kind: "refund",
+    amount_cents: -debit.amount_cents,
+    shipment_id: shipmentId,
+    description: `Charge released: the purchase of shipment ${shipmentId} failed (${reason.slice(0, 200)})`,
+    status: "posted",
+    available_at: stamp,
+    created_at: stamp,
+  });
+}

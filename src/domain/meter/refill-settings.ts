@@ -1,0 +1,64 @@
+import type { Transaction } from "kysely";
+import type { Database } from "../../storage/schema.js";
+import { findAccount } from "../accounts/accounts.repository.js";
+import { DomainError } from "../errors.js";
+import type { DomainServices } from "../services.js";
+import { isRefillAmount } from "./refill-meter.js";
+
+/**
+ * Automatic refill (eHub's `template_data.payment`): when a label would leave the balance below
+ * `triggerCents`, the default method is charged `amountCents` first. Both null: off.
+ */
+export interface RefillSettings {
+  triggerCents: number | null;
+  amountCents: number | null;
+}
+
+export const NO_AUTOMATIC_REFILL: RefillSettings = { triggerCents: null, amountCents: null };
+
+export function checkRefillSettings(settings: RefillSettings): RefillSettings {
+  const { triggerCents, amountCents } = settings;
+  if (triggerCents === null && amountCents === null) return NO_AUTOMATIC_REFILL;
+  if (
+    triggerCents === null ||
+    amountCents === null ||
+    !Number.isSafeInteger(triggerCents) ||
+    triggerCents < 0 ||
+    triggerCents > 100 * 1_000_000 ||
+    !isRefillAmount(amountCents)
+  ) {
+    throw new DomainError(
+      "meter.invalid_settings",
+      "Automatic refill needs both refill_trigger_balance (0 or more) and refill_amount (1.00 to 10,000.00), in whole cents; send both null to turn it off.",
+    );
+  }
+  return settings;
+}
+
+/** Settings apply to the account's meters in both modes, as eHub keeps them on the customer. */
+export async function getRefillSettings(services: DomainServices, accountId: number): Promise<RefillSettings> {
+  const account = await findAccount(services.db, accountId);
+  return { triggerCents: account?.refill_trigger_cents ?? null, amountCents: account?.refill_amount_cents ?? null };
+}
+
+export async function writeRefillSettings(
+  trx: Transaction<Database>,
+  accountId: number,
+  settings: RefillSettings,
+): Promise<void> {
+  const checked = checkRefillSettings(settings);
+  await trx
+    .updateTable("accounts")
+    .set({ refill_trigger_cents: checked.triggerCents, refill_amount_cents: checked.amountCents })
+    .where("id", "=", accountId)
+    .execute();
+}
+
+export async function setRefillSettings(
+  services: DomainServices,
+  accountId: number,
+  settings: RefillSettings,
+): Promise<RefillSettings> {
+  await services.db.transaction().execute((trx) => writeRefillSettings(trx, accountId, settings));
+  return checkRefillSettings(settings);
+}
