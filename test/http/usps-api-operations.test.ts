@@ -150,6 +150,22 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       expect(response.json().error_message).toMatch(/crid and mid/);
     });
 
+    it("answers a USPS that fails the label call with a 422 in its words, and charges nothing", async () => {
+      const account = await connectedAccount();
+      await buy(account);
+      standIn.fail("500", { path: "labels" });
+      const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() }, account.auth);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ error_code: "carrier.rejected" });
+      expect(response.json().error_message).toContain("Internal Server Error");
+      const charges = await t.services.db
+        .selectFrom("meter_entries")
+        .select("kind")
+        .where("account_id", "=", account.accountId)
+        .execute();
+      expect(charges.filter((c) => c.kind === "label_purchase")).toHaveLength(1);
+    });
+
     it("voids at USPS a label it sold when Porter cannot record the purchase", async () => {
       const account = await connectedAccount();
       const files = t.services.files;

@@ -21,6 +21,9 @@ export class StandInServer {
       });
       req.on("end", () => handler(req, res, raw));
     });
+    // Longer than any pause in a test: the client's pooled connection is never closed under it
+    // just as it sends (which fails the call as "fetch failed" on a busy machine).
+    this.#server.keepAliveTimeout = 120_000;
   }
 
   /** Listens on a free loopback port; `origin` is then `http://127.0.0.1:<port>`. */

@@ -22,9 +22,6 @@ export function packageLocation(detail: string | null): PackageLocation {
   return LOCATIONS.find(([words]) => words.test(detail))?.[1] ?? "OTHER";
 }
 
-/** A pickup address with the ways to reach the person there, which USPS requires one of. */
-export type PickupLocation = CarrierAddress & { phone?: string | null; email?: string | null };
-
 /** A US phone number as USPS's `cellNumber` (ten digits), or undefined. */
 function cellNumber(phone: string | null | undefined): string | undefined {
   const digits = (phone ?? "").replace(/\D/g, "");
@@ -37,7 +34,7 @@ function cellNumber(phone: string | null | undefined): string | undefined {
  * company stands in as the first name and "Shipping" as the last. Its contact is the email and
  * the phone given; USPS refuses a pickup with neither, in its words.
  */
-export function pickupAddress(location: PickupLocation): UspsPickupAddress {
+export function pickupAddress(location: CarrierAddress): UspsPickupAddress {
   const cell = cellNumber(location.phone);
   const email = location.email?.trim();
   const contact = [...(email ? [{ email }] : []), ...(cell ? [{ cellNumber: cell }] : [])];
@@ -60,7 +57,7 @@ export function pickupAddress(location: PickupLocation): UspsPickupAddress {
 
 /** A `POST /pickup/v3/carrier-pickup` body: every parcel counted as one kind, the weight in pounds. */
 export function schedulePickupRequest(
-  request: PickupRequest & { location: PickupLocation },
+  request: PickupRequest,
 ): UspsSchedulePickupRequest {
   const location = packageLocation(request.locationDetail);
   const instructions = [location === "OTHER" ? request.locationDetail : null, request.specialInstructions]
