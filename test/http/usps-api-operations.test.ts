@@ -333,6 +333,45 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
     });
   });
 
+  describe("international labels", () => {
+    it("buys a Priority Mail International label with the customs form USPS prints from the parcel's items, and voids it", async () => {
+      const account = await connectedAccount();
+      const item = {
+        name: "Wool sweater",
+        description: "Knitted wool sweater",
+        quantity: 2,
+        weight: 8,
+        price: 20,
+        country_of_origin: "US",
+        customs_data: { content_type: "merchandise", hs_tariff_code: "6110.11", eel_pfc: "NOEEI 30.37(a)" },
+      };
+      const shipment = await buy(account, {
+        to_location: TORONTO_RESIDENCE,
+        service_id: 691,
+        label_format: "pdf",
+        parcels: [{ length: 10, width: 8, height: 4, weight: 24, parcel_items: [item] }],
+      });
+      const trackingNumber = shipment.parcels[0].tracking_number as string;
+      expect(trackingNumber).toMatch(/^CP\d{9}US$/);
+      const call = standIn.requests.findLast((r) => r.path === "/international-labels/v3/international-label");
+      expect(call?.body).toMatchObject({
+        toAddress: { countryISOAlpha2Code: "CA", postalCode: "M5H 2N2", province: "ON" },
+        packageDescription: { mailClass: "PRIORITY_MAIL_INTERNATIONAL" },
+        customsForm: {
+          customsContentType: "MERCHANDISE",
+          contents: [{ itemDescription: expect.any(String), itemQuantity: 2, countryofOrigin: "US" }],
+        },
+      });
+      const cancelled = await t.app.inject({
+        method: "PUT",
+        url: `/api/v2/shipments/${shipment.id}/cancel`,
+        headers: account.auth,
+      });
+      expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
+      expect(standIn.labels.get(trackingNumber)?.status).toBe("canceled");
+    });
+  });
+
   describe("international rates", () => {
     it("rates USPS's international services through International Prices", async () => {
       const account = await connectedAccount();
