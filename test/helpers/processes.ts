@@ -65,7 +65,11 @@ export interface RunningServer {
  * Starts a server process (`args` after `node --import tsx`, from the project root) on a free port
  * with `env` added, and waits until it answers /healthz.
  */
-export async function startServerProcess(args: string[], env: Record<string, string>): Promise<RunningServer> {
+export async function startServerProcess(
+  args: string[],
+  env: Record<string, string>,
+  options: { startupTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", ...args], {
     cwd: PROJECT_ROOT,
@@ -86,7 +90,7 @@ export async function startServerProcess(args: string[], env: Record<string, str
         return undefined;
       }
     },
-    { timeoutMs: 30_000 },
+    { timeoutMs: options.startupTimeoutMs ?? 30_000 },
   );
   return { child, output: () => output, baseUrl };
 }
