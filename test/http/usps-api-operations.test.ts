@@ -158,12 +158,18 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ error_code: "carrier.rejected" });
       expect(response.json().error_message).toContain("Internal Server Error");
-      const charges = await t.services.db
-        .selectFrom("meter_entries")
-        .select("kind")
+      const failed = await t.services.db
+        .selectFrom("shipments")
+        .select("id")
         .where("account_id", "=", account.accountId)
+        .where("status", "=", "failed")
+        .executeTakeFirstOrThrow();
+      const entries = await t.services.db
+        .selectFrom("meter_entries")
+        .select("amount_cents")
+        .where("shipment_id", "=", failed.id)
         .execute();
-      expect(charges.filter((c) => c.kind === "label_purchase")).toHaveLength(1);
+      expect(entries.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(0);
     });
 
     it("voids at USPS a label it sold when Porter cannot record the purchase", async () => {
