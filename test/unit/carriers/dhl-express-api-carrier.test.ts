@@ -337,6 +337,16 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
       });
     });
 
+    it("reads a waybill once for all the parcels that carry it", async () => {
+      const before = standIn.callsTo("tracking");
+      const [first, second] = await Promise.all([
+        dhl.track(trackingRequest("1234567890")),
+        dhl.track(trackingRequest("1234567890")),
+      ]);
+      expect(first).toEqual(second);
+      expect(standIn.callsTo("tracking")).toBe(before + 1);
+    });
+
     it("reports nothing yet for a waybill DHL has no data on", async () => {
       expect(await dhl.track(trackingRequest("1234567890"))).toEqual({
         events: [],

@@ -9,6 +9,7 @@ import {
   type PurchaseRequest,
   type RateRequest,
   type ServiceRate,
+  type TrackingReport,
 } from "../../carrier.js";
 import type { ServiceDefinition } from "../../catalogue.js";
 import { dhlExpress } from "../index.js";
@@ -244,6 +245,31 @@ export function dhlExpressApiCarrier(
     });
   }
 
+  const readings = new Map<string, Promise<TrackingReport>>();
+
+  async function readTracking(waybill: string): Promise<TrackingReport> {
+    let answer: unknown;
+    try {
+      answer = await client.json<unknown>({
+        method: "GET",
+        path: `/shipments/${encodeURIComponent(waybill)}/tracking`,
+        purpose: "tracking",
+        query: { trackingView: "all-checkpoints", levelOfDetail: "shipment", requestGMTOffsetPerEvent: true },
+        headers: HEADERS,
+      });
+    } catch (error) {
+      // DHL has no data until its network has seen the shipment.
+      if (error instanceof CarrierCallError && error.status === 404) {
+        return { events: [], estimatedDeliveryDate: null, nextEventAt: null };
+      }
+      throw error;
+    }
+    const report =
+      typeof answer === "object" && answer !== null ? trackingReportOf(answer as DhlTrackingResponse) : undefined;
+    if (!report) throw client.error("DHL Express answered the tracking request with something that is not tracking.");
+    return report;
+  }
+
   return {
     code: "dhl_express",
     displayName: "DHL Express",
@@ -281,27 +307,15 @@ export function dhlExpressApiCarrier(
     },
     // MyDHL API has no void: a waybill DHL never picks up or scans is not billed.
     voidLabels: async () => undefined,
-    async track(request) {
-      let answer: unknown;
-      try {
-        answer = await client.json<unknown>({
-          method: "GET",
-          path: `/shipments/${encodeURIComponent(request.trackingNumber)}/tracking`,
-          purpose: "tracking",
-          query: { trackingView: "all-checkpoints", levelOfDetail: "shipment", requestGMTOffsetPerEvent: true },
-          headers: HEADERS,
-        });
-      } catch (error) {
-        // DHL has no data until its network has seen the shipment.
-        if (error instanceof CarrierCallError && error.status === 404) {
-          return { events: [], estimatedDeliveryDate: null, nextEventAt: null };
-        }
-        throw error;
+    track(request) {
+      // Every parcel of a shipment carries its one waybill: parcels read together share one call.
+      const key = `${request.trackingNumber}@${request.asOf.getTime()}`;
+      let reading = readings.get(key);
+      if (!reading) {
+        reading = readTracking(request.trackingNumber).finally(() => readings.delete(key));
+        readings.set(key, reading);
       }
-      const report =
-        typeof answer === "object" && answer !== null ? trackingReportOf(answer as DhlTrackingResponse) : undefined;
-      if (!report) throw client.error("DHL Express answered the tracking request with something that is not tracking.");
-      return report;
+      return reading;
     },
   };
 }
