@@ -89,8 +89,12 @@ describe("USPS adjustments", () => {
       .select(["meter_entries.kind", "meter_entries.amount_cents", "meter_entries.shipment_id", "source"])
       .where("shipment_adjustments.id", "=", row.adjustment_id)
       .executeTakeFirstOrThrow();
-    // Test labels are free, and so are their adjustments.
-    expect(stored).toEqual({ kind: "adjustment", amount_cents: 0, shipment_id: id, source: "requested" });
+    expect(stored).toEqual({
+      kind: "adjustment",
+      amount_cents: paid - Math.round(row.adj_meter_cost * 100),
+      shipment_id: id,
+      source: "requested",
+    });
 
     const report = await request(merchant.auth, "GET", "/reports/shipment_adjustments");
     expect(report.json().shipment_adjustments).toEqual([row]);
@@ -277,7 +281,7 @@ describe("USPS audits at acceptance", () => {
     expect(report.json().shipment_adjustments).toHaveLength(1);
   });
 
-  it("audits a test parcel moved on by the advance control, at 0 on the meter", async () => {
+  it("audits a test parcel moved on by the advance control, charging the test meter", async () => {
     const id = await buy(merchant.auth);
     const moved = await t.app.inject({
       method: "POST",
@@ -287,7 +291,8 @@ describe("USPS audits at acceptance", () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const [adjustment] = await adjustmentsOf(id);
-    expect(adjustment).toMatchObject({ source: "audit", amount_cents: 0 });
+    expect(adjustment).toMatchObject({ source: "audit", amount_cents: -(adjustment?.meter_adj_cents ?? 0) });
+    expect(adjustment?.amount_cents).not.toBe(0);
   });
 
   it("leaves other carriers' parcels alone", async () => {

@@ -85,8 +85,8 @@ function changes(labelled: PackageFacts, measured: PackageFacts): string {
 }
 
 /**
- * The adjustment and the ledger entry that charges (or refunds) it, in the caller's transaction.
- * Test labels are free, and so are their adjustments: the entry is recorded at 0, as the label was.
+ * The adjustment and the ledger entry that charges (or refunds) it, in the caller's transaction. It
+ * is not held to the balance: USPS takes what a package owes whatever the meter holds.
  */
 async function recordAdjustment(
   services: DomainServices,
@@ -104,7 +104,7 @@ async function recordAdjustment(
     account_id: shipment.account_id,
     mode: shipment.mode,
     kind: "adjustment",
-    amount_cents: shipment.mode === "test" ? 0 : -difference,
+    amount_cents: -difference,
     shipment_id: shipment.id,
     description: `USPS ${difference > 0 ? "charge" : "refund"} for ${parcel.tracking_number ?? `parcel ${parcel.id}`}: ${changes(labelled, measured)}`,
     status: "posted",
