@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import type { StoreConnector } from "../../src/stores/store-connector.js";
 import { oauth1Signature, signOAuth1 } from "../../src/stores/woocommerce/oauth1.js";
 import { WooCommerceConnector, wooCredentials } from "../../src/stores/woocommerce/woocommerce-connector.js";
 import {
@@ -330,5 +329,3 @@ describe("the WooCommerce connector", () => {
     expect(() => wooCredentials({ site_url: "https://shop.example.com", consumer_key: "ck" })).toThrow(/consumer/);
   });
 });
-
-export type { StoreConnector };

@@ -56,9 +56,7 @@ export function pickupAddress(location: CarrierAddress): UspsPickupAddress {
 }
 
 /** A `POST /pickup/v3/carrier-pickup` body: every parcel counted as one kind, the weight in pounds. */
-export function schedulePickupRequest(
-  request: PickupRequest,
-): UspsSchedulePickupRequest {
+export function schedulePickupRequest(request: PickupRequest): UspsSchedulePickupRequest {
   const location = packageLocation(request.locationDetail);
   const instructions = [location === "OTHER" ? request.locationDetail : null, request.specialInstructions]
     .filter((t): t is string => Boolean(t?.trim()))
