@@ -237,6 +237,10 @@ export const ERROR_CATALOGUE = {
     description: "The sandbox shipment cannot reach the named status from where its journey is.",
   },
   "sandbox.test_mode_only": { status: 403, description: "Sandbox controls work with test API keys only." },
+  "sandbox.real_carrier": {
+    status: 422,
+    description: "The shipment was bought through a real carrier connection; the sandbox's controls do not move it.",
+  },
   "adjustment.carrier_not_supported": {
     status: 422,
     description: "Only USPS parcels get postage adjustments (the sandbox adjust control).",

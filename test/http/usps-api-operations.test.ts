@@ -235,6 +235,15 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       expect(standIn.labels.get(trackingNumber)?.status).toBe("canceled");
     });
 
+    it("does not let the sandbox's advance control move a real USPS parcel", async () => {
+      const account = await connectedAccount();
+      const shipment = await buy(account);
+      const advanced = await post(`/api/v2/sandbox/shipments/${shipment.id}/advance`, {}, account.auth);
+      expect(advanced.statusCode, advanced.body).toBe(422);
+      expect(advanced.json()).toMatchObject({ status: "error", error_code: "sandbox.real_carrier" });
+      expect(advanced.json().error_message).toContain("real USPS connection");
+    });
+
     it("follows a USPS parcel to delivery through the tracking job", async () => {
       const account = await connectedAccount();
       const shipment = await buy(account);

@@ -1,4 +1,5 @@
-import type { CarrierTrackingEvent } from "../../carriers/carrier.js";
+import type { CarrierAdapter, CarrierTrackingEvent } from "../../carriers/carrier.js";
+import { findCarrier } from "../../carriers/registry.js";
 import type { Outcome } from "../../carriers/sandbox/tracking-timeline.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
@@ -60,9 +61,16 @@ export async function advanceTracking(
   const found = await findShipment(services.db, scope, shipmentId);
   if (!found || found.status === "purchasing" || found.status === "failed") throw notFound("shipment", shipmentId);
   if (!isTrackable(found.status)) throw finished(found);
+  const carrier = await sellingCarrierOf(services, found);
+  if (carrier !== findCarrier(found.carrier_code)) {
+    throw new DomainError(
+      "sandbox.real_carrier",
+      `Shipment ${shipmentId} was bought through a real ${carrier.displayName} connection; its tracking comes from ${carrier.displayName}, not from the sandbox's time control.`,
+    );
+  }
   const now = services.clock.now();
   // The carrier is asked before the transaction: no carrier call holds a lock.
-  const plans = await readPlans(services, found, to, now, options);
+  const plans = await readPlans(services, carrier, found, to, now, options);
   await withTrackingLock(services, found.id, async (trx, current) => {
     const { shipment } = current;
     if (!isTrackable(shipment.status)) throw finished(shipment);
@@ -103,12 +111,12 @@ export async function advanceTracking(
 
 async function readPlans(
   services: DomainServices,
+  carrier: CarrierAdapter,
   shipment: ShipmentRow,
   to: AdvanceTarget | undefined,
   now: Date,
   options: TrackingOptions,
 ): Promise<Plans> {
-  const carrier = await sellingCarrierOf(services, shipment);
   const parcels = await services.db.selectFrom("parcels").selectAll().where("shipment_id", "=", shipment.id).execute();
   const endings = new Set<string | null>([
     shipment.tracking_outcome,

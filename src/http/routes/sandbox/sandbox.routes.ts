@@ -55,7 +55,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
         body: AdvanceBody,
         response: {
           200: Type.Object({ shipment: Type.Ref("Shipment") }),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
         },
       },
     },
