@@ -40,3 +40,20 @@ export interface RealCarrierFactory<Credentials = unknown> {
   credentials(raw: Record<string, unknown>): Credentials | undefined;
   open(credentials: Credentials, context: RealCarrierContext): RealCarrier;
 }
+
+/**
+ * One text field of a connection's credentials: null when absent or empty, trimmed otherwise.
+ * Throws a message naming the field when it is not a string, or not of `pattern` (said as `shape`).
+ */
+export function credentialText(
+  raw: Record<string, unknown>,
+  key: string,
+  pattern?: { test: RegExp; shape: string },
+): string | null {
+  const value = raw[key];
+  if (value === undefined || value === null || value === "") return null;
+  if (typeof value !== "string") throw new Error(`credentials.${key} must be a string.`);
+  const text = value.trim();
+  if (pattern && !pattern.test.test(text)) throw new Error(`credentials.${key} must be ${pattern.shape}.`);
+  return text;
+}

@@ -1,3 +1,4 @@
+import { credentialText } from "../../real-carrier.js";
 /**
  * What a real DHL Express connection is given: the MyDHL API key and secret (DHL's developer
  * portal; HTTP basic auth, no OAuth) and the DHL Express account number shipments are billed to.
@@ -17,12 +18,7 @@ const ACCOUNT_NUMBER = /^[A-Za-z0-9]{1,12}$/;
  */
 export function dhlExpressCredentials(raw: Record<string, unknown>): DhlExpressCredentials | undefined {
   if (Object.keys(raw).length === 0) return undefined;
-  const text = (key: string): string | null => {
-    const value = raw[key];
-    if (value === undefined || value === null || value === "") return null;
-    if (typeof value !== "string") throw new Error(`credentials.${key} must be a string.`);
-    return value;
-  };
+  const text = (key: string) => credentialText(raw, key);
   const apiKey = text("api_key");
   const apiSecret = text("api_secret");
   const accountNumber = text("account_number");

@@ -1,3 +1,4 @@
+import { credentialText } from "../../real-carrier.js";
 /**
  * What a real FedEx connection is given: the API key and secret key of a project on the FedEx
  * Developer Portal (OAuth client id and secret), and the FedEx account number shipments are
@@ -19,12 +20,7 @@ const ACCOUNT_NUMBER = /^\d{6,12}$/;
  */
 export function fedexCredentials(raw: Record<string, unknown>): FedexCredentials | undefined {
   if (raw.client_id === undefined && raw.client_secret === undefined) return undefined;
-  const text = (key: string): string | null => {
-    const value = raw[key];
-    if (value === undefined || value === null || value === "") return null;
-    if (typeof value !== "string") throw new Error(`credentials.${key} must be a string.`);
-    return value.trim();
-  };
+  const text = (key: string) => credentialText(raw, key);
   const clientId = text("client_id");
   const clientSecret = text("client_secret");
   if (!clientId || !clientSecret) {

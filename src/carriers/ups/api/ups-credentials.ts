@@ -1,3 +1,4 @@
+import { credentialText } from "../../real-carrier.js";
 /**
  * What a real UPS connection is given: the OAuth client id and secret of an app on the UPS
  * Developer Portal, and the six-character UPS account (shipper) number labels are billed to and
@@ -18,12 +19,7 @@ const SHIPPER_NUMBER = /^[0-9A-Z]{6}$/;
  * connections were given it.
  */
 export function upsCredentials(raw: Record<string, unknown>): UpsCredentials | undefined {
-  const text = (key: string): string | null => {
-    const value = raw[key];
-    if (value === undefined || value === null || value === "") return null;
-    if (typeof value !== "string") throw new Error(`credentials.${key} must be a string.`);
-    return value.trim();
-  };
+  const text = (key: string) => credentialText(raw, key);
   const clientId = text("client_id");
   const clientSecret = text("client_secret");
   if (!clientId && !clientSecret) return undefined;

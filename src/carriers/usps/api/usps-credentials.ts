@@ -1,3 +1,4 @@
+import { credentialText } from "../../real-carrier.js";
 /**
  * What a real USPS connection is given: the app's OAuth client id and secret (USPS Developer
  * Portal), and the payer's identities labels will need: CRID, MID, and an EPS or permit account.
@@ -14,7 +15,8 @@ export interface UspsCredentials {
   permitZip: string | null;
 }
 
-const DIGITS = /^\d{1,20}$/;
+const DIGITS = { test: /^\d{1,20}$/, shape: "a string of digits" };
+const ZIP5 = { test: /^\d{5}$/, shape: "a five-digit ZIP Code" };
 
 /**
  * The USPS credentials in a connection's credentials object; undefined when it names no OAuth
@@ -22,14 +24,7 @@ const DIGITS = /^\d{1,20}$/;
  */
 export function uspsCredentials(raw: Record<string, unknown>): UspsCredentials | undefined {
   if (Object.keys(raw).length === 0) return undefined;
-  const text = (key: string, pattern?: RegExp): string | null => {
-    const value = raw[key];
-    if (value === undefined || value === null || value === "") return null;
-    if (typeof value !== "string" || (pattern && !pattern.test(value))) {
-      throw new Error(`credentials.${key} must be ${pattern ? "a string of digits" : "a string"}.`);
-    }
-    return value;
-  };
+  const text = (key: string, pattern?: { test: RegExp; shape: string }) => credentialText(raw, key, pattern);
   const clientId = text("client_id");
   const clientSecret = text("client_secret");
   if (!clientId || !clientSecret) {
@@ -42,6 +37,6 @@ export function uspsCredentials(raw: Record<string, unknown>): UspsCredentials |
     mid: text("mid", DIGITS),
     epsAccount: text("eps_account", DIGITS),
     permitNumber: text("permit_number", DIGITS),
-    permitZip: text("permit_zip", /^\d{5}$/),
+    permitZip: text("permit_zip", ZIP5),
   };
 }
