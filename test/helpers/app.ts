@@ -24,6 +24,8 @@ export interface TestApp {
   services: AppServices;
   clock: ManualClock;
   database: TestDatabase;
+  /** What another process of this deployment needs: the database and the same secret key. */
+  processEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,8 @@ export async function buildTestApp(
     databaseUrl: database.url,
     ...options.config,
   };
-  const secrets = new SecretBox(randomBytes(32));
+  const secretKey = randomBytes(32);
+  const secrets = new SecretBox(secretKey);
   const services: AppServices = {
     config,
     database: database.db,
@@ -71,6 +74,7 @@ export async function buildTestApp(
     services,
     clock,
     database,
+    processEnv: { ...database.env, SECRET_KEY: secretKey.toString("hex") },
     close: async () => {
       await app.close();
       await database.drop();

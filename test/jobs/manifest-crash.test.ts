@@ -102,7 +102,7 @@ describe("a manifest job interrupted halfway manifests no shipment", () => {
       cwd: root,
       env: {
         ...process.env,
-        ...t.database.env,
+        ...t.processEnv,
         DATA_DIR: dataDir,
         STALL_LEASE_MS: String(CHILD_LEASE_MS),
         LOG_LEVEL: "silent",
