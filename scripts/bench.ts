@@ -181,6 +181,18 @@ async function compare(
   return { measured, baseRounds };
 }
 
+async function untilAnswering(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A default sandbox card and automatic refills of 10,000.00 whenever the balance nears 1,000.00. */
 async function fundByAutomaticRefill(porterUrl: string, auth: Record<string, string>): Promise<void> {
   const send = async (method: string, url: string, body: unknown) => {
@@ -251,6 +263,8 @@ async function main(): Promise<void> {
     body: shipBody(format),
   });
 
+  // The keys are printed before the server listens.
+  await untilAnswering(`http://127.0.0.1:${porterPort}/healthz`);
   // Labels are paid from the meter: a sandbox card refills it automatically while purchases run.
   await fundByAutomaticRefill(porterUrl, auth);
 
