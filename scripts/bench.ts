@@ -184,11 +184,12 @@ async function compare(
 async function untilAnswering(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
+    const answer = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answer) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
