@@ -236,6 +236,17 @@ export interface ManifestRequest extends ManifestForm {
   from?: CarrierAddress;
 }
 
+/** A document file a carrier made (a SCAN form image), kept byte for byte. */
+export interface CarrierDocument {
+  bytes: Buffer;
+  format: LabelFormat;
+}
+
+export interface ManifestFiling {
+  documentNumber: string;
+  document?: CarrierDocument;
+}
+
 /** Manifests (USPS SCAN forms, DHL eCommerce manifests): the pieces a driver or a dock takes together. */
 export interface ManifestCapability {
   /** What the document is called ("USPS SCAN Form (PS Form 5630)"). */
@@ -248,8 +259,11 @@ export interface ManifestCapability {
   refusal(piece: ManifestPiece, form: ManifestForm): string | undefined;
   /** The line a piece is counted on in the document's summary ("Priority Mail", "International"). */
   countedAs(piece: Pick<ManifestPiece, "serviceCode" | "scope">): string;
-  /** Files the manifest with the carrier; returns the document's own number (USPS: the EFN). */
-  fileManifest(request: ManifestRequest): Promise<{ documentNumber: string }>;
+  /**
+   * Files the manifest with the carrier; returns the document's own number (USPS: the EFN) and
+   * the carrier's own document where it makes one, stored instead of the one Porter draws.
+   */
+  fileManifest(request: ManifestRequest): Promise<ManifestFiling>;
 }
 
 export interface PickupAvailability {

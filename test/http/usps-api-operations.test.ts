@@ -325,10 +325,15 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       expect(atUsps?.cancelled).toBe(true);
     });
 
-    it("files a SCAN form with USPS for a batch and keeps its EFN", async () => {
+    it("files a SCAN form with USPS for a batch and keeps its EFN and USPS's own form", async () => {
       const account = await connectedAccount();
-      const shipment = await buy(account);
-      const created = await post("/api/v2/shipments/batches", { shipment_ids: [shipment.id] }, account.auth);
+      // A PDF label the merged file cannot copy page by page (the stand-in's has no cross-reference table).
+      const shipment = await buy(account, { label_format: "pdf" });
+      const created = await post(
+        "/api/v2/shipments/batches",
+        { shipment_ids: [shipment.id], include_merged: true },
+        account.auth,
+      );
       expect(created.statusCode, created.body).toBe(201);
       t.clock.advance(61_000);
       await worker.drain();
@@ -339,8 +344,15 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       const batch = await get(`/api/v2/shipments/batches/${batchId}`, account.auth);
       expect(batch.statusCode, batch.body).toBe(200);
       expect(batch.body).toContain(efn as string);
-      const form = standIn.requests.findLast((r) => r.path === "/scan-forms/v3/scan-form");
-      expect(form?.body).toMatchObject({
+      const form = await get(new URL(batch.json().bol_url).pathname, account.auth);
+      expect(form.statusCode).toBe(200);
+      expect(form.headers["content-type"]).toBe("application/pdf");
+      expect(form.rawPayload.toString("latin1")).toContain(`/Title (USPS SCAN Form ${efn})`);
+      const merged = await get(new URL(created.json().merged_docs).pathname, account.auth);
+      expect(merged.statusCode).toBe(200);
+      expect(merged.rawPayload.toString("latin1")).toMatch(/\/Type \/Pages \/Kids \[[^\]]+\] \/Count [1-9]/);
+      const filing = standIn.requests.findLast((r) => r.path === "/scan-forms/v3/scan-form");
+      expect(filing?.body).toMatchObject({
         entryFacilityZIPCode: "90035",
         shipment: { trackingNumbers: [trackingNumber] },
         fromAddress: { firm: "Acme Fulfillment", ZIPCode: "90035" },

@@ -1,5 +1,7 @@
 import http, { type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { PageContent } from "../../src/labels/pdf/page-content.js";
+import { PdfPages } from "../../src/labels/pdf/pdf-pages.js";
 
 export type StandInHandler = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => void;
 
@@ -84,4 +86,16 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+}
+
+/**
+ * A real one-page PDF as a carrier's document (a commercial invoice, a SCAN form): its title
+ * names it, so a test can tell it from one Porter draws, and any PDF reader opens it.
+ */
+export function standInPdf(title: string): Buffer {
+  const pdf = new PdfPages(title);
+  const page = new PageContent(792, 1);
+  page.text([{ x: 72, baseline: 72, text: title }], { weight: "bold", sizePt: 14 });
+  pdf.page(612, 792, page);
+  return Buffer.concat([...pdf.drain(), ...pdf.end()]);
 }

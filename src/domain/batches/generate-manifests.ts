@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ManifestCapability } from "../../carriers/carrier.js";
 import type { ServiceScope } from "../../carriers/catalogue.js";
 import { findCarrier } from "../../carriers/registry.js";
+import { LABEL_FILE_TYPES, type LabelFormat } from "../../labels/label.js";
 import { type ManifestDocument, type ManifestKind, manifestPdf } from "../../labels/manifest/manifest-document.js";
 import { mergedPdf, type StoredDocument } from "../../labels/manifest/merged-labels.js";
 import { offlineApi, sellingCarrierOf } from "../carriers/carrier-connections.js";
@@ -17,14 +18,16 @@ interface GeneratedDocument {
   batchId: number;
   documentNumber: string;
   fileName: string;
+  format: LabelFormat;
 }
 
 /**
  * The job behind a batch request, run when the carrier would have produced its documents: each
- * batch's document is filed with the carrier and written page by page, the merged labels too
- * when asked; then one transaction records the documents and makes every shipment `manifested`.
- * A worker that dies before that transaction leaves no shipment manifested (its files are
- * orphans, and the retry writes new ones); after it, a retry finds nothing pending.
+ * batch's document is filed with the carrier and kept as the carrier made it, or else written
+ * page by page, the merged labels too when asked; then one transaction records the documents
+ * and makes every shipment `manifested`. A worker that dies before that transaction leaves no
+ * shipment manifested (its files are orphans, and the retry writes new ones); after it, a retry
+ * finds nothing pending.
  */
 export async function generateManifests(services: DomainServices, payload: ManifestPayload): Promise<void> {
   const batches = (
@@ -99,7 +102,7 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
   const trackingNumbers: string[] = [];
   for await (const parcel of batchParcels(services.db, [batch.id])) trackingNumbers.push(parcel.trackingNumber);
   const from = JSON.parse(first.from_location) as ShipmentAddress;
-  const { documentNumber } = await manifests.fileManifest({
+  const { documentNumber, document: carrierDocument } = await manifests.fileManifest({
     mailingDate: batch.mailing_date,
     originPostalCode: batch.origin_postal_code,
     scope,
@@ -108,6 +111,12 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
     trackingNumbers,
     from,
   });
+  if (carrierDocument) {
+    const { bytes, format } = carrierDocument;
+    const fileName = `${randomBytes(16).toString("base64url")}.${LABEL_FILE_TYPES[format].extension}`;
+    await services.files.put(fileName, bytes);
+    return { batchId: batch.id, documentNumber, fileName, format };
+  }
   const document: ManifestDocument = {
     kind: KINDS[batch.carrier_code] ?? "usps-scan-form",
     documentNumber,
@@ -131,7 +140,7 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
   };
   const fileName = `${randomBytes(16).toString("base64url")}.pdf`;
   await services.files.putChunks(fileName, manifestPdf(document, rows()));
-  return { batchId: batch.id, documentNumber, fileName };
+  return { batchId: batch.id, documentNumber, fileName, format: "pdf" };
 }
 
 /** The manifest documents, then the labels of every shipment of the batches, a file at a time. */
@@ -142,7 +151,7 @@ async function* storedDocuments(
 ): AsyncIterable<StoredDocument> {
   for (const document of documents) {
     const bytes = await services.files.get(document.fileName);
-    if (bytes) yield { bytes, format: "pdf", widthIn: 8.5, heightIn: 11 };
+    if (bytes) yield { bytes, format: document.format, widthIn: 8.5, heightIn: 11 };
   }
   let after = 0;
   for (;;) {

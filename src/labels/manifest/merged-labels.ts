@@ -18,7 +18,7 @@ export async function* mergedPdf(documents: AsyncIterable<StoredDocument>): Asyn
   const pdf = new PdfPages("Batch documents and labels");
   for await (const document of documents) {
     if (document.format === "pdf") {
-      pdf.importPages(document.bytes);
+      importCopyable(pdf, document.bytes);
     } else if (document.format === "png" || document.format === "jpeg") {
       const widthPt = document.widthIn * 72;
       const heightPt = document.heightIn * 72;
@@ -30,4 +30,17 @@ export async function* mergedPdf(documents: AsyncIterable<StoredDocument>): Asyn
     yield* pdf.drain();
   }
   yield* pdf.end();
+}
+
+/**
+ * A carrier's PDF (a SCAN form, a label) is copied when it has the classic cross-reference table
+ * Porter's reader takes; one written otherwise is left out of the merged file rather than failing
+ * the whole batch job, and stays served on its own.
+ */
+function importCopyable(pdf: PdfPages, bytes: Buffer): void {
+  try {
+    pdf.importPages(bytes);
+  } catch {
+    return;
+  }
 }

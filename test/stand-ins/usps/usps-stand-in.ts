@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
-import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
+import { FaultQueue, parseRequestBody, StandInServer, sendJson, standInPdf } from "../stand-in-server.js";
 
 /**
  * A local USPS APIs v3 of ours, written from USPS's published specs: the OAuth 2.0 token
@@ -757,12 +757,16 @@ export class UspsStandIn {
     const manifestNumber = impb(`9275011${String(this.#serial).padStart(14, "0")}`);
     for (const number of numbers) (this.labels.get(number) as StandInLabel).manifestNumber = manifestNumber;
     const metadata = { ...body, manifestNumber, trackingNumbers: numbers };
+    const imageType = String(
+      (body.imageInfo as Record<string, unknown> | undefined)?.imageType ?? body.imageType ?? "PDF",
+    );
     sendWithImage(res, accept, metadata, {
       metadataName: "SCANFormMetaData",
       imageName: "SCANFormImage",
-      filename: "SCANForm.pdf",
-      contentType: "application/pdf",
-      image: labelFile("PDF", manifestNumber),
+      filename: `SCANForm.${imageType.toLowerCase()}`,
+      contentType: IMAGE_CONTENT_TYPES[imageType] ?? "application/octet-stream",
+      image:
+        imageType === "PDF" ? standInPdf(`USPS SCAN Form ${manifestNumber}`) : labelFile(imageType, manifestNumber),
     });
   }
 }

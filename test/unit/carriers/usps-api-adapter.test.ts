@@ -221,10 +221,10 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
     ).rejects.toThrow(/not available at this address/);
   });
 
-  it("files a SCAN form for labels and answers USPS's EFN", async () => {
+  it("files a SCAN form for labels and answers USPS's EFN and its own form", async () => {
     const { parcels } = await usps.purchase(purchaseRequest());
     const trackingNumber = parcels[0]?.trackingNumber as string;
-    const { documentNumber } = await usps.manifests!.fileManifest({
+    const { documentNumber, document } = await usps.manifests!.fileManifest({
       mailingDate: "2026-01-15",
       originPostalCode: "90035",
       scope: "domestic",
@@ -234,6 +234,8 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
       from: FROM,
     });
     expect(documentNumber).toBe(standIn.labels.get(trackingNumber)?.manifestNumber);
+    expect(document?.format).toBe("pdf");
+    expect(document?.bytes.toString("latin1")).toContain(`(USPS SCAN Form ${documentNumber})`);
   });
 
   it("asks for the payment token once for its eight hours, and again after", async () => {

@@ -319,10 +319,33 @@ describe("a USPS SCAN form", () => {
     expect(checkScanFormRequest(body as unknown as Record<string, unknown>)).toEqual([]);
   });
 
-  it("reads the EFN from the answer", () => {
+  it("reads the EFN from the answer, and no document from an image that is not a PDF or TIFF", () => {
     const body = Buffer.from(JSON.stringify({ manifestNumber: "9275011000000000000019", SCANFormImage: "JVBE" }));
-    expect(readScanFormAnswer("application/vnd.usps.labels+json", body).manifestNumber).toBe("9275011000000000000019");
+    const answer = readScanFormAnswer("application/vnd.usps.labels+json", body);
+    expect(answer.metadata.manifestNumber).toBe("9275011000000000000019");
+    expect(answer.document).toBeUndefined();
     expect(() => readScanFormAnswer("application/json", Buffer.from("{}"))).toThrow(/manifest number/);
+  });
+
+  it("keeps USPS's SCAN form image from the multipart answer and from the vendor JSON", () => {
+    const pdf = Buffer.from("%PDF-1.4\n% form\n%%EOF\n", "latin1");
+    const tiff = Buffer.from([0x4d, 0x4d, 0x00, 0x2a, 0x01]);
+    const multipart = [
+      '--b1\r\nContent-Disposition: form-data; name="SCANFormMetaData"\r\n\r\n',
+      JSON.stringify({ manifestNumber: "9275011000000000000019" }),
+      '\r\n--b1\r\nContent-Disposition: form-data; name="SCANFormImage"; filename="SCANForm.pdf"\r\n\r\n',
+      pdf.toString("base64"),
+      "\r\n--b1--\r\n",
+    ].join("");
+    const fromParts = readScanFormAnswer('multipart/form-data; boundary="b1"', Buffer.from(multipart));
+    expect(fromParts.metadata.manifestNumber).toBe("9275011000000000000019");
+    expect(fromParts.document).toEqual({ bytes: pdf, format: "pdf" });
+    const vendor = Buffer.from(
+      JSON.stringify({ manifestNumber: "9275011000000000000019", SCANFormImage: tiff.toString("base64") }),
+    );
+    const fromJson = readScanFormAnswer("application/vnd.usps.labels+json", vendor);
+    expect(fromJson.document).toEqual({ bytes: tiff, format: "tiff" });
+    expect(fromJson.metadata).not.toHaveProperty("SCANFormImage");
   });
 });
 

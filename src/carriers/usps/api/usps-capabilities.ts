@@ -103,7 +103,7 @@ export function uspsApiPickups(client: CarrierHttpClient): PickupCapability {
 
 /**
  * USPS SCAN forms through the SCAN Forms API: the same rules as the sandbox's (what may share a
- * form, how pieces are counted); filing lists the batch's labels and takes USPS's EFN.
+ * form, how pieces are counted); filing lists the batch's labels and takes USPS's EFN and form.
  */
 export function uspsApiManifests(client: CarrierHttpClient): ManifestCapability {
   return {
@@ -125,9 +125,8 @@ export function uspsApiManifests(client: CarrierHttpClient): ManifestCapability 
         headers: { accept: "application/vnd.usps.labels+json" },
       });
       try {
-        return {
-          documentNumber: readScanFormAnswer(answer.headers.get("content-type") ?? "", answer.bytes).manifestNumber,
-        };
+        const { metadata, document } = readScanFormAnswer(answer.headers.get("content-type") ?? "", answer.bytes);
+        return { documentNumber: metadata.manifestNumber, ...(document && { document }) };
       } catch (error) {
         throw client.error(
           `USPS answered the SCAN form request unreadably: ${(error as Error).message}`,
