@@ -3,7 +3,14 @@ import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
-import { LOS_ANGELES_WAREHOUSE, rateShipment, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
+import {
+  LOS_ANGELES_WAREHOUSE,
+  rateShipment,
+  SALT_LAKE_RESIDENCE,
+  SMALL_BOX,
+  T_SHIRT,
+  TORONTO_RESIDENCE,
+} from "../helpers/shipments.js";
 import { addBusinessDays, FedexStandIn } from "../stand-ins/fedex/fedex-stand-in.js";
 
 const CLIENT_SECRET = "fedex-s3cr3t-value";
@@ -71,8 +78,8 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
         ...overrides,
       },
     });
-  const read = async (id: number) =>
-    (await t.app.inject({ method: "GET", url: `/api/v2/shipments/${id}`, headers: merchant.auth })).json().shipment;
+  const get = (url: string) => t.app.inject({ method: "GET", url, headers: merchant.auth });
+  const read = async (id: number) => (await get(`/api/v2/shipments/${id}`)).json().shipment;
 
   it("refuses credentials without the account number, naming what is missing", async () => {
     const response = await connect({
@@ -199,6 +206,40 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
       trackingNumber: numbers[0],
       deletionControl: "DELETE_ALL_PACKAGES",
     });
+  });
+
+  it("ships abroad with FedEx's own commercial invoice as the shipment's customs form", async () => {
+    const response = await buy({
+      service_id: 401,
+      label_format: "pdf",
+      to_location: TORONTO_RESIDENCE,
+      parcels: [{ ...SMALL_BOX, parcel_items: [T_SHIRT] }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const shipment = response.json().shipment;
+    expect(standIn.lastBody("ship")).toMatchObject({
+      requestedShipment: {
+        customsClearanceDetail: {
+          dutiesPayment: { paymentType: "RECIPIENT" },
+          commercialInvoice: { shipmentPurpose: "SOLD", termsOfSale: "DAP" },
+          commodities: [
+            {
+              description: "Cotton T-shirt",
+              quantity: 2,
+              unitPrice: { amount: 12.5, currency: "USD" },
+              customsValue: { amount: 25, currency: "USD" },
+              countryOfManufacture: "PE",
+              harmonizedCode: "610910",
+            },
+          ],
+        },
+        shippingDocumentSpecification: { shippingDocumentTypes: ["COMMERCIAL_INVOICE"] },
+      },
+    });
+    const invoice = await get(`/api/v2/shipments/${shipment.id}/customs_form`);
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.headers["content-type"]).toBe("application/pdf");
+    expect(invoice.body).toContain(`/Title (FedEx commercial invoice ${shipment.parcels[0].tracking_number})`);
   });
 
   it("cancels at FedEx a shipment FedEx made but Porter could not record", async () => {

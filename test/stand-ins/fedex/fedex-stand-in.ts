@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type http from "node:http";
 import type { FedexTokenResponse } from "../../../src/carriers/fedex/api/fedex-wire.js";
 import { fedex12CheckDigit } from "../../../src/carriers/sandbox/check-digits.js";
-import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
+import { FaultQueue, parseRequestBody, StandInServer, sendJson, standInPdf } from "../stand-in-server.js";
 
 /**
  * A local FedEx REST API of ours, written from FedEx's published specs: API Authorization
@@ -65,6 +65,7 @@ const LABEL_STOCK_TYPES = [
   "STOCK_4X105_TRAILING_DOC_TAB",
 ];
 const PAYMENT_TYPES = ["SENDER", "RECIPIENT", "THIRD_PARTY", "COLLECT"];
+const SHIPMENT_PURPOSES = ["GIFT", "NOT_SOLD", "PERSONAL_EFFECTS", "REPAIR_AND_RETURN", "SAMPLE", "SOLD"];
 
 /** The stand-in's own services: cents per pound, cents per zone, and business days in transit. */
 const SERVICES: Record<string, { perPound: number; perZone: number; days: number; express: boolean; abroad?: true }> = {
@@ -388,7 +389,7 @@ export class FedexStandIn {
       );
     }
     const packages = checkPackages(shipment, problems);
-    checkCustoms(shipment, problems);
+    const invoiceAsked = checkCustoms(shipment, problems);
     const serviceType = RENAMED[shipment.serviceType as string] ?? (shipment.serviceType as string);
     if (problems.length === 0 && !SERVICES[serviceType]) {
       problems.push({ code: "SERVICE.TYPE.INVALID", message: "Invalid service type. Please update and try again." });
@@ -457,6 +458,18 @@ export class FedexStandIn {
                   String(shipment.packagingType) !== "YOUR_PACKAGING",
                 ),
               },
+              ...(invoiceAsked && {
+                shipmentDocuments: [
+                  {
+                    contentType: "COMMERCIAL_INVOICE",
+                    copiesToPrint: 3,
+                    docType: "PDF",
+                    ...(body.labelResponseOptions === "LABEL"
+                      ? { encodedLabel: standInPdf(`FedEx commercial invoice ${master}`).toString("base64") }
+                      : { url: `${this.baseUrl}/document/v2/document/retrieve/${master}_CI` }),
+                  },
+                ],
+              }),
               alerts: [],
             },
           ],
@@ -668,27 +681,89 @@ function checkParty(party: unknown, where: string, problems: Problem[]): void {
 }
 
 /** A shipment that crosses a border needs its customs clearance: the commercial invoice and described commodities. */
-function checkCustoms(shipment: Body, problems: Problem[]): void {
+/**
+ * A shipment abroad needs its customs clearance as the Ship API requires it: the commercial
+ * invoice's purpose (and terms, three letters), who pays the duties, and per commodity what a
+ * commercial invoice prints (description, quantity and unit, weight, unit and line values in one
+ * currency, country of manufacture, a 6 to 10 digit HS code where given). Answers whether the
+ * request asks for FedEx's commercial invoice, whose format it checks too.
+ */
+function checkCustoms(shipment: Body, problems: Problem[]): boolean {
   const from = ((shipment.shipper as Body | undefined)?.address as Body | undefined)?.countryCode;
   const to = ((shipment.recipients as Body[] | undefined)?.[0]?.address as Body | undefined)?.countryCode;
-  if (!from || !to || from === to) return;
+  const invoice = checkDocumentSpecification(shipment, problems);
+  if (!from || !to || from === to) return invoice;
+  const where = "requestedShipment.customsClearanceDetail";
   const customs = shipment.customsClearanceDetail as Body | undefined;
   if (!customs) {
-    problems.push(missing("requestedShipment.customsClearanceDetail"));
-    return;
+    problems.push(missing(where));
+    return invoice;
   }
-  if (typeof customs.commercialInvoice !== "object")
-    problems.push(missing("requestedShipment.customsClearanceDetail.commercialInvoice"));
-  const commodities = customs.commodities;
-  if (!Array.isArray(commodities) || commodities.length === 0) {
-    problems.push(missing("requestedShipment.customsClearanceDetail.commodities"));
-    return;
-  }
-  for (const [i, commodity] of commodities.entries()) {
-    if (!(commodity as Body)?.description) {
-      problems.push(missing(`requestedShipment.customsClearanceDetail.commodities[${i}].description`));
+  const commercialInvoice = customs.commercialInvoice as Body | undefined;
+  if (typeof commercialInvoice !== "object") problems.push(missing(`${where}.commercialInvoice`));
+  else {
+    oneOf(
+      problems,
+      commercialInvoice.shipmentPurpose,
+      SHIPMENT_PURPOSES,
+      `${where}.commercialInvoice.shipmentPurpose`,
+      false,
+    );
+    if (commercialInvoice.termsOfSale !== undefined && !/^[A-Z]{3}$/.test(String(commercialInvoice.termsOfSale))) {
+      problems.push(missing(`${where}.commercialInvoice.termsOfSale`));
     }
   }
+  oneOf(
+    problems,
+    (customs.dutiesPayment as Body | undefined)?.paymentType,
+    PAYMENT_TYPES,
+    `${where}.dutiesPayment.paymentType`,
+    true,
+  );
+  const commodities = customs.commodities;
+  if (!Array.isArray(commodities) || commodities.length === 0) {
+    problems.push(missing(`${where}.commodities`));
+    return invoice;
+  }
+  const currencies = new Set<unknown>();
+  for (const [i, entry] of commodities.entries()) {
+    const commodity = (entry ?? {}) as Body;
+    const at = `${where}.commodities[${i}]`;
+    if (!commodity.description) problems.push(missing(`${at}.description`));
+    if (!Number.isInteger(commodity.quantity) || (commodity.quantity as number) < 1)
+      problems.push(missing(`${at}.quantity`));
+    if (!commodity.quantityUnits) problems.push(missing(`${at}.quantityUnits`));
+    const weight = (commodity.weight ?? {}) as Body;
+    oneOf(problems, weight.units, ["LB", "KG"], `${at}.weight.units`, true);
+    if (typeof weight.value !== "number") problems.push(missing(`${at}.weight.value`));
+    for (const money of ["unitPrice", "customsValue"]) {
+      const value = (commodity[money] ?? {}) as Body;
+      if (typeof value.amount !== "number" || value.amount < 0) problems.push(missing(`${at}.${money}.amount`));
+      if (!/^[A-Z]{3}$/.test(String(value.currency))) problems.push(missing(`${at}.${money}.currency`));
+      currencies.add(value.currency);
+    }
+    if (!/^[A-Z]{2}$/.test(String(commodity.countryOfManufacture ?? "")))
+      problems.push(missing(`${at}.countryOfManufacture`));
+    if (commodity.harmonizedCode !== undefined && !/^\d{6,10}$/.test(String(commodity.harmonizedCode))) {
+      problems.push({ code: "HARMONIZED.CODE.INVALID", message: `Invalid harmonized code: ${at}.harmonizedCode.` });
+    }
+  }
+  if (currencies.size > 1) {
+    problems.push({ code: "CUSTOMS.CURRENCY.MISMATCH", message: "Commodities must be valued in one currency." });
+  }
+  return invoice;
+}
+
+/** Whether the request asks for FedEx's commercial invoice, in a document format the Ship API makes. */
+function checkDocumentSpecification(shipment: Body, problems: Problem[]): boolean {
+  const specification = shipment.shippingDocumentSpecification as Body | undefined;
+  const types = specification?.shippingDocumentTypes;
+  if (!Array.isArray(types) || !types.includes("COMMERCIAL_INVOICE")) return false;
+  const where = "requestedShipment.shippingDocumentSpecification.commercialInvoiceDetail.documentFormat";
+  const format = ((specification?.commercialInvoiceDetail as Body | undefined)?.documentFormat ?? {}) as Body;
+  oneOf(problems, format.docType, ["PDF"], `${where}.docType`, true);
+  oneOf(problems, format.stockType, ["PAPER_LETTER"], `${where}.stockType`, true);
+  return true;
 }
 
 /** The package lines' weights in pounds; each needs `weight.units` (LB or KG) and `weight.value`. */

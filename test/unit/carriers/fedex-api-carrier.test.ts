@@ -196,7 +196,7 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     ).rejects.toThrow(/phone/);
   });
 
-  it("declares customs for a shipment abroad from the parcels' contents", async () => {
+  it("declares customs for a shipment abroad from the parcels' contents and keeps FedEx's commercial invoice", async () => {
     const abroad = purchaseRequest({
       to: TORONTO_RESIDENCE,
       service: findService(401)!,
@@ -214,6 +214,15 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
               hsTariffCode: "6117.10",
               contentType: "merchandise",
             },
+            {
+              description: "Greeting card",
+              quantity: 1,
+              weightOz: 1,
+              valueCents: 300,
+              countryOfOrigin: null,
+              hsTariffCode: null,
+              contentType: "merchandise",
+            },
           ],
         },
       ],
@@ -226,21 +235,35 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
       customsClearanceDetail: {
         dutiesPayment: { paymentType: "RECIPIENT" },
         isDocumentOnly: false,
-        commercialInvoice: { shipmentPurpose: "SOLD" },
-        totalCustomsValue: { amount: 45.5, currency: "USD" },
+        commercialInvoice: { shipmentPurpose: "SOLD", termsOfSale: "DAP" },
+        totalCustomsValue: { amount: 48.5, currency: "USD" },
         commodities: [
           {
             description: "Wool scarf",
             quantity: 2,
             quantityUnits: "PCS",
+            numberOfPieces: 2,
             weight: { units: "LB", value: 0.8 },
+            unitPrice: { amount: 22.75, currency: "USD" },
             customsValue: { amount: 45.5, currency: "USD" },
             countryOfManufacture: "PE",
             harmonizedCode: "611710",
           },
+          // Made where it is sent from when the item does not say.
+          { description: "Greeting card", unitPrice: { amount: 3 }, countryOfManufacture: "US" },
         ],
       },
+      shippingDocumentSpecification: {
+        shippingDocumentTypes: ["COMMERCIAL_INVOICE"],
+        commercialInvoiceDetail: { documentFormat: { docType: "PDF", stockType: "PAPER_LETTER" } },
+      },
     });
+    expect((shipment.customsClearanceDetail as { commodities: object[] }).commodities[1]).not.toHaveProperty(
+      "harmonizedCode",
+    );
+    const invoice = bought.customsDocument?.toString("latin1") ?? "";
+    expect(invoice.startsWith("%PDF-")).toBe(true);
+    expect(invoice).toContain(`/Title (FedEx commercial invoice ${bought.parcels[0]?.trackingNumber})`);
     await expect(real.adapter.purchase({ ...abroad, contents: [{ reference: null, items: [] }] })).rejects.toThrow(
       /contents/,
     );

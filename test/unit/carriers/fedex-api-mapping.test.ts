@@ -3,6 +3,7 @@ import { fedexCredentials } from "../../../src/carriers/fedex/api/fedex-credenti
 import {
   addressVerdict,
   chargedRate,
+  commercialInvoiceOf,
   estimatedDeliveryDate,
   fedexAddress,
   fedexErrorWords,
@@ -200,6 +201,25 @@ describe("labels", () => {
     expect(fedexLabelSpec("zpl", "8.5x11")).toEqual({
       refusal: "FedEx makes zpl labels in the sizes 4x6, 4x8; not 8.5x11",
     });
+  });
+});
+
+describe("FedEx's commercial invoice", () => {
+  const pdf = Buffer.from("%PDF-1.4 invoice");
+  const invoice = { contentType: "COMMERCIAL_INVOICE", docType: "PDF", encodedLabel: pdf.toString("base64") };
+  const label = { contentType: "LABEL", docType: "PDF", encodedLabel: "TEFCRUw=" };
+
+  it("is read from the shipment's documents, or a package's", () => {
+    expect(commercialInvoiceOf({ shipmentDocuments: [label, invoice] })).toEqual(pdf);
+    expect(commercialInvoiceOf({ pieceResponses: [{ packageDocuments: [label, invoice] }] })).toEqual(pdf);
+  });
+
+  it("is absent when FedEx answers none, or only its URL", () => {
+    expect(commercialInvoiceOf({ pieceResponses: [{ packageDocuments: [label] }] })).toBeUndefined();
+    expect(
+      commercialInvoiceOf({ shipmentDocuments: [{ contentType: "COMMERCIAL_INVOICE", url: "https://x" }] }),
+    ).toBeUndefined();
+    expect(commercialInvoiceOf(undefined)).toBeUndefined();
   });
 });
 

@@ -40,6 +40,25 @@ describe("the FedEx stand-in", () => {
     contact: { personName: "A", phoneNumber: "5555555555" },
   };
 
+  /** A FedEx Ground shipment of one pound at home, in ZPL, with `fields` over its own. */
+  const ship = (fields: Record<string, unknown>) =>
+    call("POST", "/ship/v1/shipments", {
+      accountNumber: { value: ACCOUNT.accountNumber },
+      labelResponseOptions: "LABEL",
+      requestedShipment: {
+        shipper: party,
+        recipients: [party],
+        pickupType: "DROPOFF_AT_FEDEX_LOCATION",
+        serviceType: "FEDEX_GROUND",
+        packagingType: "YOUR_PACKAGING",
+        totalWeight: 1,
+        shippingChargesPayment: { paymentType: "SENDER" },
+        labelSpecification: { imageType: "ZPLII", labelStockType: "STOCK_4X6" },
+        requestedPackageLineItems: [{ weight: { units: "LB", value: 1 } }],
+        ...fields,
+      },
+    });
+
   it("grants a bearer token for the form-encoded client credentials, and refuses others in FedEx's error body", async () => {
     const refused = await form({ grant_type: "client_credentials", client_id: ACCOUNT.clientId, client_secret: "no" });
     expect(refused.status).toBe(401);
@@ -67,21 +86,10 @@ describe("the FedEx stand-in", () => {
   });
 
   it("ships, tracks, cancels and closes", async () => {
-    const shipped = await call("POST", "/ship/v1/shipments", {
-      accountNumber: { value: ACCOUNT.accountNumber },
-      labelResponseOptions: "LABEL",
-      requestedShipment: {
-        shipDatestamp: "2026-11-26",
-        shipper: party,
-        recipients: [party],
-        pickupType: "DROPOFF_AT_FEDEX_LOCATION",
-        serviceType: "FEDEX_GROUND",
-        packagingType: "YOUR_PACKAGING",
-        totalWeight: 3,
-        shippingChargesPayment: { paymentType: "SENDER" },
-        labelSpecification: { imageType: "ZPLII", labelStockType: "STOCK_4X6" },
-        requestedPackageLineItems: [{ weight: { units: "LB", value: 1 } }, { weight: { units: "LB", value: 2 } }],
-      },
+    const shipped = await ship({
+      shipDatestamp: "2026-11-26",
+      totalWeight: 3,
+      requestedPackageLineItems: [{ weight: { units: "LB", value: 1 } }, { weight: { units: "LB", value: 2 } }],
     });
     expect(shipped.status).toBe(200);
     const pieces = (await json(shipped)).output.transactionShipments[0].pieceResponses;
@@ -113,6 +121,52 @@ describe("the FedEx stand-in", () => {
       call("PUT", "/ship/v1/shipments/cancel", { accountNumber: { value: ACCOUNT.accountNumber }, trackingNumber: n });
     expect((await json(cancel(pieces[0].trackingNumber))).output.cancelledShipment).toBe(true);
     expect((await cancel(pieces[0].trackingNumber)).status).toBe(400);
+  });
+
+  it("checks a shipment abroad's customs as the Ship API requires, and answers the commercial invoice asked for", async () => {
+    const commodity = {
+      description: "Wool scarf",
+      quantity: 2,
+      quantityUnits: "PCS",
+      weight: { units: "LB", value: 0.8 },
+      unitPrice: { amount: 22.75, currency: "USD" },
+      customsValue: { amount: 45.5, currency: "USD" },
+      countryOfManufacture: "PE",
+      harmonizedCode: "611710",
+    };
+    const shipAbroad = (customs: Record<string, unknown>) =>
+      ship({
+        recipients: [{ ...party, address: { ...party.address, countryCode: "CA", postalCode: "M5H2N2" } }],
+        serviceType: "INTERNATIONAL_PRIORITY",
+        labelSpecification: { imageType: "PDF", labelStockType: "PAPER_85X11_TOP_HALF_LABEL" },
+        shippingDocumentSpecification: {
+          shippingDocumentTypes: ["COMMERCIAL_INVOICE"],
+          commercialInvoiceDetail: { documentFormat: { docType: "PDF", stockType: "PAPER_LETTER" } },
+        },
+        customsClearanceDetail: {
+          dutiesPayment: { paymentType: "RECIPIENT" },
+          commercialInvoice: { shipmentPurpose: "SOLD", termsOfSale: "DAP" },
+          commodities: [commodity],
+          ...customs,
+        },
+      });
+    const refused = await json(
+      shipAbroad({
+        dutiesPayment: {},
+        commodities: [{ ...commodity, countryOfManufacture: undefined, harmonizedCode: "61.17", unitPrice: undefined }],
+      }),
+    );
+    const words = refused.errors.map((e: { message: string }) => e.message).join(" ");
+    for (const field of ["dutiesPayment.paymentType", "countryOfManufacture", "harmonizedCode", "unitPrice.amount"]) {
+      expect(words).toContain(field);
+    }
+    const shipped = await shipAbroad({});
+    expect(shipped.status).toBe(200);
+    const shipment = (await json(shipped)).output.transactionShipments[0];
+    const invoice = Buffer.from(shipment.shipmentDocuments[0].encodedLabel, "base64").toString("latin1");
+    expect(shipment.shipmentDocuments[0].contentType).toBe("COMMERCIAL_INVOICE");
+    expect(invoice).toMatch(/^%PDF-1\.4/);
+    expect(invoice).toContain(`/Title (FedEx commercial invoice ${shipment.masterTrackingNumber})`);
   });
 
   it("fails on demand: 429 with Retry-After, a timeout-free malformed answer, then answers again", async () => {

@@ -15,6 +15,7 @@ import type { FedexCredentials } from "./fedex-credentials.js";
 import {
   addressVerdict,
   chargedRate,
+  commercialInvoiceOf,
   dollarsToCents,
   estimatedDeliveryDate,
   FEDEX_LABEL_FORMATS,
@@ -177,6 +178,7 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
       );
     }
     const quote = quoteFromRatedShipment(rating, request.parcels);
+    const invoice = customs ? commercialInvoiceOf(shipment) : undefined;
     const zone = rating.shipmentRateDetail?.rateZone ?? null;
     return {
       rate: {
@@ -190,6 +192,7 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
         ...optional("deliveryDate", shipmentDeliveryDate(shipment)),
       },
       parcels,
+      ...(invoice ? { customsDocument: invoice } : {}),
     };
   }
 

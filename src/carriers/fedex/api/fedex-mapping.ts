@@ -267,6 +267,19 @@ export function shipmentDeliveryDate(shipment: FedexTransactionShipment | undefi
   return when && /^\d{4}-\d{2}-\d{2}/.test(when) ? when.slice(0, 10) : undefined;
 }
 
+/**
+ * FedEx's commercial invoice of a shipment it made, a PDF, where it answered one: among the
+ * shipment's documents, or a package's when FedEx files it there.
+ */
+export function commercialInvoiceOf(shipment: FedexTransactionShipment | undefined): Buffer | undefined {
+  const documents = [
+    ...(shipment?.shipmentDocuments ?? []),
+    ...(shipment?.pieceResponses ?? []).flatMap((piece) => piece.packageDocuments ?? []),
+  ];
+  const invoice = documents.find((d) => d.contentType === "COMMERCIAL_INVOICE" && d.encodedLabel);
+  return invoice?.encodedLabel ? Buffer.from(invoice.encodedLabel, "base64") : undefined;
+}
+
 /** FedEx's own words from an error body: each error's message, joined, with the transaction id. */
 export function fedexErrorWords(body: unknown): string | undefined {
   if (typeof body !== "object" || body === null) return undefined;

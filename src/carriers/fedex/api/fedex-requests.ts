@@ -15,6 +15,7 @@ import type {
   FedexParty,
   FedexRateQuoteRequest,
   FedexShipmentPurpose,
+  FedexShippingDocumentSpecification,
   FedexShipRequest,
   FedexTrackRequest,
 } from "./fedex-wire.js";
@@ -85,37 +86,51 @@ const PURPOSES: Readonly<Record<string, FedexShipmentPurpose>> = {
 
 /**
  * The customs clearance of a shipment that crosses a border, from its parcels' contents: one
- * commodity per item line, duties billed to the recipient (delivered duty unpaid), or why FedEx
- * cannot be asked.
+ * commodity per item line (its value per unit and in all, made in the sender's country unless the
+ * item says otherwise), duties billed to the recipient and the sale's terms DAP (delivered duty
+ * unpaid), or why FedEx cannot be asked.
  */
 export function customsClearance(request: PurchaseRequest): FedexCustomsClearance | { refusal: string } {
   const items = request.contents.flatMap((parcel) => parcel.items);
   if (items.length === 0) {
     return { refusal: "FedEx needs the parcels' contents (customs items) for a shipment abroad" };
   }
-  const commodities: FedexCommodity[] = items.map((item) => ({
-    description: item.description ?? "Merchandise",
-    quantity: item.quantity,
-    quantityUnits: "PCS",
-    weight: { units: "LB", value: fedexPounds(item.weightOz ?? 1) },
-    customsValue: { amount: (item.valueCents ?? 0) / 100, currency: "USD" },
-    ...(item.countryOfOrigin ? { countryOfManufacture: item.countryOfOrigin } : {}),
-    ...(item.hsTariffCode ? { harmonizedCode: item.hsTariffCode.replace(/\D/g, "") } : {}),
-  }));
+  const commodities: FedexCommodity[] = items.map((item) => {
+    const quantity = Math.max(1, item.quantity);
+    const valueCents = item.valueCents ?? 0;
+    return {
+      description: item.description ?? "Merchandise",
+      quantity,
+      quantityUnits: "PCS",
+      numberOfPieces: quantity,
+      weight: { units: "LB", value: fedexPounds(item.weightOz ?? 1) },
+      unitPrice: { amount: Math.round(valueCents / quantity) / 100, currency: "USD" },
+      customsValue: { amount: valueCents / 100, currency: "USD" },
+      countryOfManufacture: (item.countryOfOrigin ?? request.from.country).toUpperCase(),
+      ...(item.hsTariffCode ? { harmonizedCode: item.hsTariffCode.replace(/\D/g, "") } : {}),
+    };
+  });
   const totalCents = items.reduce((sum, item) => sum + (item.valueCents ?? 0), 0);
   const kinds = new Set(items.map((item) => item.contentType ?? "merchandise"));
   return {
     dutiesPayment: { paymentType: "RECIPIENT" },
     isDocumentOnly: kinds.size === 1 && kinds.has("documents"),
-    commercialInvoice: { shipmentPurpose: PURPOSES[[...kinds][0] ?? "merchandise"] ?? "SOLD" },
+    commercialInvoice: { shipmentPurpose: PURPOSES[[...kinds][0] ?? "merchandise"] ?? "SOLD", termsOfSale: "DAP" },
     commodities,
     totalCustomsValue: { amount: totalCents / 100, currency: "USD" },
   };
 }
 
+/** FedEx's commercial invoice of a shipment abroad, as a letter-size PDF in the answer. */
+const COMMERCIAL_INVOICE: FedexShippingDocumentSpecification = {
+  shippingDocumentTypes: ["COMMERCIAL_INVOICE"],
+  commercialInvoiceDetail: { documentFormat: { docType: "PDF", stockType: "PAPER_LETTER" } },
+};
+
 /**
  * A shipment with its labels in the response (`labelResponseOptions: LABEL`), billed to the
  * account (`SENDER`), one package line per parcel: FedEx answers one tracking number per package.
+ * A shipment abroad declares its customs and asks for FedEx's commercial invoice beside the labels.
  */
 export function shipRequest(
   credentials: FedexCredentials,
@@ -138,7 +153,7 @@ export function shipRequest(
       serviceType,
       packagingType: packaging.packagingType,
       ...specialServices(packaging),
-      ...(customs ? { customsClearanceDetail: customs } : {}),
+      ...(customs ? { customsClearanceDetail: customs, shippingDocumentSpecification: COMMERCIAL_INVOICE } : {}),
       totalWeight: Math.round(request.parcels.reduce((sum, p) => sum + fedexPounds(p.weightOz), 0) * 10) / 10,
       shippingChargesPayment: { paymentType: "SENDER" },
       labelSpecification: {

@@ -179,9 +179,13 @@ export interface FedexCommodity {
   description: string;
   quantity: number;
   quantityUnits: string;
+  numberOfPieces: number;
   weight: FedexWeight;
+  /** Value of one unit, as the commercial invoice prints it. */
+  unitPrice: FedexMoney;
+  /** Value of the whole line. */
   customsValue: FedexMoney;
-  countryOfManufacture?: string;
+  countryOfManufacture: string;
   harmonizedCode?: string;
 }
 
@@ -189,9 +193,15 @@ export interface FedexCommodity {
 export interface FedexCustomsClearance {
   dutiesPayment: { paymentType: "SENDER" | "RECIPIENT" };
   isDocumentOnly: boolean;
-  commercialInvoice: { shipmentPurpose: FedexShipmentPurpose };
+  commercialInvoice: { shipmentPurpose: FedexShipmentPurpose; termsOfSale: string };
   commodities: FedexCommodity[];
   totalCustomsValue: FedexMoney;
+}
+
+/** The documents FedEx makes beside the labels; Porter asks only for the commercial invoice. */
+export interface FedexShippingDocumentSpecification {
+  shippingDocumentTypes: "COMMERCIAL_INVOICE"[];
+  commercialInvoiceDetail: { documentFormat: { docType: "PDF"; stockType: "PAPER_LETTER" } };
 }
 
 export interface FedexShipRequest {
@@ -209,6 +219,7 @@ export interface FedexShipRequest {
     shippingChargesPayment: { paymentType: "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "COLLECT" };
     shipmentSpecialServices?: { specialServiceTypes?: string[] };
     customsClearanceDetail?: FedexCustomsClearance;
+    shippingDocumentSpecification?: FedexShippingDocumentSpecification;
     labelSpecification: {
       imageType: FedexImageType;
       labelStockType: string;
