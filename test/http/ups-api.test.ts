@@ -6,6 +6,7 @@ import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
 import { SMALL_BOX, shipmentToBuy, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { UpsStandIn } from "../stand-ins/ups/ups-stand-in.js";
+import { scanImage, scanPdf } from "../unit/labels/label-tools.js";
 
 const CLIENT_SECRET = "ups-s3cr3t-value";
 const REAL_UPS = {
@@ -180,12 +181,36 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
 
     it("refuses a label format UPS does not make, naming the ones it does, without calling UPS", async () => {
       const before = standIn.callsTo("ship");
-      const response = await buy({ label_format: "pdf" });
+      const response = await buy({ label_format: "tiff" });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ status: "error", error_code: "shipment.label_format_unavailable" });
-      expect(response.json().error_message).toContain("gif, zpl, epl2");
+      expect(response.json().error_message).toContain("gif, png, pdf, zpl, epl2");
       expect(standIn.callsTo("ship")).toBe(before);
     });
+
+    /** Where the 1Z barcode lies on the upright 4x6 label: UPS's landscape GIF turned a quarter clockwise. */
+    const UPRIGHT_BARCODE = { x: 1.5, y: 0.9, width: 2.1, height: 0.8 };
+
+    it.each([
+      ["png", "image/png", scanImage],
+      ["pdf", "application/pdf", scanPdf],
+    ] as const)(
+      "sells a %s label made from UPS's GIF, its barcode upright and scanning",
+      async (format, type, scan) => {
+        const response = await buy({ label_format: format });
+        expect(response.statusCode, response.body).toBe(201);
+        const [parcel] = response.json().shipment.parcels;
+        expect(parcel.postage_label).toMatchObject({ file_format: format });
+        expect(standIn.lastRequest("ship")!.body).toMatchObject({
+          ShipmentRequest: { LabelSpecification: { LabelImageFormat: { Code: "GIF" } } },
+        });
+        const file = await t.app.inject({ method: "GET", url: new URL(parcel.postage_label.image_url).pathname });
+        expect(file.headers["content-type"]).toBe(type);
+        expect(await scan(file.rawPayload, UPRIGHT_BARCODE)).toEqual([
+          { symbology: "Code 128", text: parcel.tracking_number },
+        ]);
+      },
+    );
 
     it("ships abroad with UPS's own commercial invoice as the shipment's customs form", async () => {
       const response = await buy({

@@ -7,7 +7,8 @@ import {
   type RateRequest,
 } from "../../carriers/carrier.js";
 import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
-import { LABEL_FILE_TYPES, type RenderedLabel } from "../../labels/label.js";
+import { storedCarrierLabel } from "../../labels/images/carrier-raster.js";
+import type { RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { declaredValueCents } from "../customs/customs-rules.js";
@@ -276,7 +277,7 @@ async function writeLabels(
     purchase.parcels.map(async (sold, index) => {
       const parcel = input.parcels[index] as NewShipment["parcels"][number];
       const rendered = sold.label
-        ? { ...sold.label, ...LABEL_FILE_TYPES[sold.label.format] }
+        ? await storedCarrierLabel(sold.label, input.label.format)
         : await renderLabel({
             carrierCode: checked.service.carrierCode,
             serviceName: checked.service.name,

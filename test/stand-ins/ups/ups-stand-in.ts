@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
+import bwipjs from "bwip-js";
+import sharp from "sharp";
 import { generateTrackingNumber } from "../../../src/carriers/ups/tracking-number.js";
 import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
 
@@ -205,7 +207,7 @@ export class UpsStandIn {
     }
     const handlers: Record<Exclude<UpsOperation, "token">, () => void> = {
       rating: () => this.#rate(res, route.params.option ?? "", body),
-      ship: () => this.#ship(res, body),
+      ship: () => void this.#ship(res, body),
       void: () => this.#void(res, route.params.id ?? ""),
       track: () => this.#track(req, res, route.params.id ?? ""),
       xav: () => this.#xav(res, route.params.option ?? "", body),
@@ -338,7 +340,7 @@ export class UpsStandIn {
     };
   }
 
-  #ship(res: http.ServerResponse, body: unknown): void {
+  async #ship(res: http.ServerResponse, body: unknown): Promise<void> {
     const request = at(body, "ShipmentRequest");
     const shipment = at(request, "Shipment");
     const format = at(request, "LabelSpecification", "LabelImageFormat", "Code");
@@ -410,6 +412,7 @@ export class UpsStandIn {
       standInZone(from, to),
       at(to, "ResidentialAddressIndicator") !== undefined,
     );
+    const images = await Promise.all(trackingNumbers.map((number) => labelImage(String(format), number)));
     sendJson(res, 200, {
       ShipmentResponse: {
         Response: { ResponseStatus: { Code: "1", Description: "Success" } },
@@ -442,7 +445,7 @@ export class UpsStandIn {
             ServiceOptionsCharges: money(0),
             ShippingLabel: {
               ImageFormat: { Code: format, Description: format },
-              GraphicImage: labelImage(String(format), number).toString("base64"),
+              GraphicImage: images[i]!.toString("base64"),
             },
             ItemizedCharges: priced.RatedPackage[i]!.ItemizedCharges,
           })),
@@ -715,12 +718,20 @@ function ymd(date: Date): string {
   return date.toISOString().slice(0, 10).replace(/-/g, "");
 }
 
-/** The stand-in's label: a printer program naming the tracking number, or a one-pixel GIF. */
-function labelImage(format: string, trackingNumber: string): Buffer {
+/**
+ * The stand-in's label: a printer program naming the tracking number, or a GIF of a 6 × 4 in
+ * landscape raster (as UPS lays its image labels on their side) whose Code 128 of the tracking
+ * number reads bottom to top.
+ */
+async function labelImage(format: string, trackingNumber: string): Promise<Buffer> {
   if (format === "ZPL") return Buffer.from(`^XA^FO50,50^BCN,120,Y,N,N^FD${trackingNumber}^FS^XZ`);
   if (format === "EPL") return Buffer.from(`N\nB50,50,0,1,3,6,120,B,"${trackingNumber}"\nP1\n`);
   if (format === "SPL") return Buffer.from(`SPL ${trackingNumber}`);
-  return Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+  const barcode = await bwipjs.toBuffer({ bcid: "code128", text: trackingNumber, scale: 2, height: 20, rotate: "L" });
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: "#ffffff" } })
+    .composite([{ input: barcode, left: 200, top: 100 }])
+    .gif({ colours: 2 })
+    .toBuffer();
 }
 
 function upsError(code: string, message: string) {

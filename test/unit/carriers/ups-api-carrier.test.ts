@@ -236,23 +236,25 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
     });
 
     it.each([
-      ["gif", "GIF"],
-      ["epl2", "EPL"],
-    ] as const)("makes %s labels as UPS's %s", async (format, code) => {
+      ["gif", "GIF", "gif"],
+      ["epl2", "EPL", "epl2"],
+      ["png", "GIF", "gif"],
+      ["pdf", "GIF", "gif"],
+    ] as const)("makes %s labels as UPS's %s, answering its %s", async (format, code, made) => {
       const purchase = await real.adapter.purchase(
         purchaseRequest({ label: { format, size: "4x8" }, parcels: [PARCEL] }),
       );
-      expect(purchase.parcels[0]!.label).toMatchObject({ format, heightIn: 8 });
+      expect(purchase.parcels[0]!.label).toMatchObject({ format: made, heightIn: 8 });
       expect(standIn.lastRequest("ship")!.body).toMatchObject({
         ShipmentRequest: { LabelSpecification: { LabelImageFormat: { Code: code } } },
       });
     });
 
     it("lists the formats UPS makes, and refuses another without calling UPS", async () => {
-      expect(real.adapter.labelFormats).toEqual(["gif", "zpl", "epl2"]);
+      expect(real.adapter.labelFormats).toEqual(["gif", "png", "pdf", "zpl", "epl2"]);
       const before = standIn.callsTo("ship");
-      await expect(real.adapter.purchase(purchaseRequest({ label: { format: "pdf", size: "4x6" } }))).rejects.toThrow(
-        /gif, zpl, epl2/,
+      await expect(real.adapter.purchase(purchaseRequest({ label: { format: "tiff", size: "4x6" } }))).rejects.toThrow(
+        /gif, png, pdf, zpl, epl2/,
       );
       await expect(
         real.adapter.purchase(purchaseRequest({ label: { format: "zpl", size: "8.5x11" } })),

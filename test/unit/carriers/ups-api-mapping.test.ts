@@ -325,12 +325,14 @@ describe("Rating Shop", () => {
 });
 
 describe("Shipping and Void", () => {
-  it("makes the label formats UPS makes, in UPS's names", () => {
+  it("makes the label formats UPS makes, in UPS's names, and PNG and PDF from its GIF", () => {
     expect(upsLabelFormat("gif")).toBe("GIF");
     expect(upsLabelFormat("zpl")).toBe("ZPL");
     expect(upsLabelFormat("epl2")).toBe("EPL");
-    expect(upsLabelFormat("pdf")).toBeUndefined();
-    expect(upsLabelFormat("png")).toBeUndefined();
+    expect(upsLabelFormat("pdf")).toBe("GIF");
+    expect(upsLabelFormat("png")).toBe("GIF");
+    expect(upsLabelFormat("jpeg")).toBeUndefined();
+    expect(upsLabelFormat("tiff")).toBeUndefined();
   });
 
   it("asks for one package per parcel, billed to the shipper, with the label format, stock and ship date", () => {

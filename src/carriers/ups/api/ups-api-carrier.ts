@@ -46,8 +46,8 @@ function unreadable(client: CarrierHttpClient, what: string, error: unknown): Ca
  * UPS through its own APIs, for one connection. Rating asks `Shop` once for every service; a UPS
  * that fails (an outage, a refused token, an unreadable answer, a shipment it refuses) fails the
  * carrier as a whole, a warning beside the other carriers' rates. Labels are UPS's own, in the
- * formats it makes (GIF, ZPL, EPL2); voids, tracking and address validation go to UPS too.
- * UPS pickups are not supported through Porter yet.
+ * formats it makes (GIF, ZPL, EPL2; PNG and PDF are its GIF, re-encoded when stored); voids,
+ * tracking and address validation go to UPS too. UPS pickups are not supported through Porter yet.
  */
 export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredentials): CarrierAdapter {
   /** UPS asks each call to carry a unique id (32 characters) and the name of the calling application. */
@@ -228,7 +228,8 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
             ? {
                 label: {
                   bytes: pkg.label.bytes,
-                  format: request.label.format,
+                  // A GIF whatever image format was asked: Porter re-encodes it when storing.
+                  format: upsLabelFormat(request.label.format) === "GIF" ? "gif" : request.label.format,
                   widthIn: 4,
                   heightIn,
                   dpi: LABEL_DPI,

@@ -13,14 +13,20 @@ import type {
   UpsVoidResponse,
 } from "./ups-wire.js";
 
-/** Porter's label formats UPS makes itself, and UPS's name for each (`LabelImageFormat.Code`). */
+/**
+ * Porter's label formats a real UPS connection sells, and what UPS is asked for each
+ * (`LabelImageFormat.Code`). UPS's Shipping makes GIF, ZPL, EPL and SPL only; a PNG or PDF label
+ * is UPS's GIF, re-encoded when stored. SPL has no Porter name.
+ */
 const UPS_LABEL_FORMATS: Readonly<Partial<Record<LabelFormat, UpsLabelImageFormat>>> = {
   gif: "GIF",
+  png: "GIF",
+  pdf: "GIF",
   zpl: "ZPL",
   epl2: "EPL",
 };
 
-/** The label formats a real UPS connection sells, in Porter's names (UPS's SPL has no Porter name). */
+/** The label formats a real UPS connection sells, in Porter's names. */
 export const UPS_PORTER_LABEL_FORMATS = Object.keys(UPS_LABEL_FORMATS) as LabelFormat[];
 
 /** UPS's thermal label stock: 4 in wide, 6 or 8 in tall. */
