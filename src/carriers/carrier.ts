@@ -274,6 +274,16 @@ export interface PickupAvailability {
   pickupDate: string;
 }
 
+/** One shipment a pickup is for, as couriers list them (UPS pieces by service, DHL Express shipment details). */
+export interface PickupShipment {
+  service: ServiceDefinition;
+  /** The parcels' tracking numbers, in order. */
+  trackingNumbers: readonly string[];
+  /** Destination country (ISO 3166-1 alpha-2). */
+  toCountry: string;
+  parcels: readonly RatedParcel[];
+}
+
 export interface PickupRequest {
   location: CarrierAddress;
   pickupDate: string;
@@ -283,15 +293,33 @@ export interface PickupRequest {
   serial: number;
   locationDetail: string | null;
   specialInstructions: string | null;
+  /** The shipments picked up, those of the batches included. */
+  shipments: readonly PickupShipment[];
+  /** When the pickup is booked: couriers start a same-day window no earlier than this. */
+  now: Date;
 }
 
-/** Carrier pickups (USPS Package Pickup): a driver comes for the parcels on a day. */
+/** A booked pickup: the carrier's confirmation number, and what its cancellation needs besides (FedEx's location). */
+export interface ScheduledPickup {
+  confirmationNumber: string;
+  details?: Record<string, string>;
+}
+
+/** A pickup to cancel, as it was booked. */
+export interface BookedPickup extends ScheduledPickup {
+  pickupDate: string;
+}
+
+/** Carrier pickups (USPS Package Pickup, UPS On-Call, FedEx, DHL Express): a driver comes for the parcels on a day. */
 export interface PickupCapability {
-  /** Whether the carrier picks up on `pickupDate` (YYYY-MM-DD), asked at `now`. */
-  availability(pickupDate: string, now: Date): PickupAvailability;
+  /**
+   * Whether the carrier picks up on `pickupDate` (YYYY-MM-DD), asked at `now`; couriers judge the
+   * day and their cut-off in the local time of `location`.
+   */
+  availability(pickupDate: string, now: Date, location?: CarrierAddress): PickupAvailability;
   /** Books the pickup; returns the carrier's confirmation number. */
-  schedule(request: PickupRequest): Promise<{ confirmationNumber: string }>;
-  cancel(confirmationNumber: string): Promise<void>;
+  schedule(request: PickupRequest): Promise<ScheduledPickup>;
+  cancel(pickup: BookedPickup): Promise<void>;
 }
 
 /** A carrier's verdict on an address, standardized the carrier's way. */
@@ -330,7 +358,7 @@ export interface CarrierAdapter {
   voidLabels(trackingNumbers: readonly string[]): Promise<void>;
   /** Present when the carrier takes manifests (USPS, DHL eCommerce). */
   readonly manifests?: ManifestCapability;
-  /** Present when the carrier comes to pick parcels up (USPS). */
+  /** Present when the carrier comes to pick parcels up (USPS; a real UPS, FedEx or DHL Express connection). */
   readonly pickups?: PickupCapability;
   /** Present when the carrier validates addresses itself; validate_address asks it before Porter's own rules. */
   readonly addresses?: AddressCapability;

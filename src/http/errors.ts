@@ -180,12 +180,17 @@ export const ERROR_CATALOGUE = {
   "pickup.not_found": { status: 404, description: "No pickup with this id in the caller's account and mode." },
   "pickup.carrier_not_supported": {
     status: 422,
-    description: "Pickups are for USPS shipments only; the message names the others.",
+    description:
+      "The carrier does not pick up through Porter (DHL eCommerce), or does not through this connection; the message names it.",
+  },
+  "pickup.mixed_carriers": {
+    status: 422,
+    description: "A pickup is for the shipments of one carrier connection; the message names the carriers.",
   },
   "pickup.unavailable": {
     status: 422,
     description:
-      "The carrier does not pick up on that day (Sundays, federal holidays, past days, same day after 2:00 AM Central) or at that address; the message says why and the next possible day.",
+      "The carrier does not pick up on that day (USPS: Sundays, federal holidays, same day after 2:00 AM Central; couriers: weekends, same day after their local cut-off; past days) or at that address; the message says why and the next possible day.",
   },
   "pickup.shipment_unavailable": {
     status: 409,

@@ -16,6 +16,7 @@ import * as storeSync from "./migrations/0014-store-sync.js";
 import * as orderShipmentItems from "./migrations/0015-order-shipment-items-and-label-links.js";
 import * as shipmentCarrierAccount from "./migrations/0016-shipment-carrier-account.js";
 import * as carrierCustomsDocuments from "./migrations/0020-carrier-customs-documents.js";
+import * as pickupCarrierDetails from "./migrations/0021-pickup-carrier-details.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0015-order-shipment-items-and-label-links": orderShipmentItems,
   "0016-shipment-carrier-account": shipmentCarrierAccount,
   "0020-carrier-customs-documents": carrierCustomsDocuments,
+  "0021-pickup-carrier-details": pickupCarrierDetails,
 };
 
 async function currentSchema(db: Db): Promise<string> {

@@ -431,6 +431,8 @@ export interface PickupTable {
   weight_oz: number;
   created_at: string;
   updated_at: string;
+  /** JSON of what the carrier needs besides `external_id` to cancel it; null when nothing. */
+  carrier_details: string | null;
 }
 
 /** A parcel's tracking history: the carrier's events, and custom (GDE) events a client created. */

@@ -12,6 +12,7 @@ describe("USPS pickups", () => {
   let merchant: TestAccount;
   let other: TestAccount;
   let upsGround: number;
+  let dhlEcommerceGround: number;
 
   beforeAll(async () => {
     t = await buildTestApp({ config: { manifestDelayMs: 60_000 } });
@@ -21,6 +22,12 @@ describe("USPS pickups", () => {
     await connectSandboxCarriers(t.services, other.accountId);
     const ups = await t.app.inject({ method: "GET", url: "/api/v2/services?carrier_code=ups", headers: merchant.auth });
     upsGround = ups.json().services.find((s: { service_code: string }) => s.service_code === "ups_ground").service_id;
+    const dhl = await t.app.inject({
+      method: "GET",
+      url: "/api/v2/services?carrier_code=dhl_ecommerce",
+      headers: merchant.auth,
+    });
+    dhlEcommerceGround = dhl.json().services[0].service_id;
   });
   afterAll(() => t.close());
 
@@ -31,8 +38,8 @@ describe("USPS pickups", () => {
   const get = (url: string, auth = merchant.auth) => t.app.inject({ method: "GET", url, headers: auth });
   const remove = (id: number, auth = merchant.auth) =>
     t.app.inject({ method: "DELETE", url: `/api/v2/pickups/${id}`, headers: auth });
-  const availability = async (pickup_date: string, location: object = WAREHOUSE) => {
-    const response = await post("/api/v2/pickups/availability", { location, pickup_date });
+  const availability = async (pickup_date: string, location: object = WAREHOUSE, carrier_code?: string) => {
+    const response = await post("/api/v2/pickups/availability", { location, pickup_date, carrier_code });
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
@@ -145,9 +152,14 @@ describe("USPS pickups", () => {
 
     it("refuses other carriers, cancelled shipments, closed days and someone else's ids", async () => {
       at("2026-01-15T15:00:00.000Z");
-      const ups = await post("/api/v2/pickups", { pickup: { shipment_ids: [await ship(upsGround)] } });
-      expect(ups.statusCode).toBe(422);
-      expect(ups.json().error_code).toBe("pickup.carrier_not_supported");
+      const mixed = await post("/api/v2/pickups", { pickup: { shipment_ids: [await ship(upsGround), await ship()] } });
+      expect(mixed.statusCode).toBe(422);
+      expect(mixed.json().error_code).toBe("pickup.mixed_carriers");
+      expect(mixed.json().error_message).toContain("ups, usps");
+      const dhl = await post("/api/v2/pickups", { pickup: { shipment_ids: [await ship(dhlEcommerceGround)] } });
+      expect(dhl.statusCode).toBe(422);
+      expect(dhl.json()).toMatchObject({ error_code: "pickup.carrier_not_supported" });
+      expect(dhl.json().error_message).toContain("DHL eCommerce does not pick up");
 
       const cancelled = await ship();
       await t.app.inject({ method: "PUT", url: `/api/v2/shipments/${cancelled}/cancel`, headers: merchant.auth });
@@ -218,6 +230,49 @@ describe("USPS pickups", () => {
         expect((await remove(pickup.id, auth)).json().error_code).toBe("pickup.not_found");
         expect((await get("/api/v2/pickups?status=all", auth)).json().pickups).toEqual([]);
       }
+    });
+  });
+
+  describe("sandbox couriers", () => {
+    it("books a UPS pickup for UPS shipments on a weekday, judged in the address's local time", async () => {
+      // Thursday 2026-01-15, 14:59 in Los Angeles: a same-day UPS pickup can still be booked until 15:00 there.
+      at("2026-01-15T22:59:00.000Z");
+      expect(await availability("2026-01-15", WAREHOUSE, "ups")).toMatchObject({
+        available: true,
+        pickup_date: "2026-01-15",
+      });
+      at("2026-01-15T23:00:00.000Z");
+      const late = await availability("2026-01-15", WAREHOUSE, "ups");
+      expect(late).toMatchObject({ available: false, pickup_date: "2026-01-16" });
+      expect(late.reason).toContain("15:00 local time");
+      // UPS does not come on Saturdays, where USPS does.
+      const saturday = await availability("2026-01-17", WAREHOUSE, "ups");
+      expect(saturday).toMatchObject({ available: false, pickup_date: "2026-01-19" });
+      expect(saturday.reason).toContain("Monday to Friday");
+      expect((await availability("2026-01-17")).available).toBe(true);
+
+      const id = await ship(upsGround);
+      const booked = await post("/api/v2/pickups", { pickup: { shipment_ids: [id], pickup_date: "2026-01-19" } });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const pickup = booked.json().pickup;
+      expect(pickup).toMatchObject({ carrier_code: "ups", status: "REQUESTED", package_count: 1 });
+      expect(pickup.external_id).toMatch(/^29\d{9}$/);
+      const weekend = await post("/api/v2/pickups", {
+        pickup: { shipment_ids: [await ship(upsGround)], pickup_date: "2026-01-17" },
+      });
+      expect(weekend.statusCode).toBe(422);
+      expect(weekend.json().error_message).toContain("UPS picks up Monday to Friday");
+      expect((await remove(pickup.id)).json().pickup.status).toBe("CANCELLED");
+    });
+
+    it("refuses availability for a carrier that does not pick up", async () => {
+      const response = await post("/api/v2/pickups/availability", {
+        location: WAREHOUSE,
+        pickup_date: "2026-01-16",
+        carrier_code: "dhl_ecommerce",
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error_code).toBe("pickup.carrier_not_supported");
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { CarrierAdapter } from "../carrier.js";
 import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { groundZone } from "../sandbox/zones.js";
+import { fedexSandboxPickups } from "./pickups.js";
 import { rateService } from "./rates.js";
 import { FEDEX_SERVICES } from "./services.js";
 import { FEDEX_TRACKING } from "./tracking-events.js";
@@ -12,6 +13,7 @@ export const fedex: CarrierAdapter = sandboxCarrier({
   displayName: "FedEx",
   services: FEDEX_SERVICES,
   apis: ["rate", "label", "tracking", "pickup"],
+  pickups: fedexSandboxPickups,
   domesticZone: groundZone,
   rateService,
   tracking: FEDEX_TRACKING,

@@ -1,6 +1,7 @@
 import type { CarrierAdapter } from "../carrier.js";
 import { sandboxCarrier } from "../sandbox/sandbox-carrier.js";
 import { groundZone } from "../sandbox/zones.js";
+import { upsSandboxPickups } from "./pickups.js";
 import { rateService } from "./rates.js";
 import { UPS_SERVICES } from "./services.js";
 import { UPS_TRACKING } from "./tracking-events.js";
@@ -29,6 +30,7 @@ export const ups: CarrierAdapter = sandboxCarrier({
   displayName: "UPS",
   services: UPS_SERVICES,
   apis: ["rate", "label", "tracking", "pickup"],
+  pickups: upsSandboxPickups,
   domesticZone: groundZone,
   rateService,
   tracking: UPS_TRACKING,

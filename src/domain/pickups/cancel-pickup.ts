@@ -3,10 +3,10 @@ import { storableIds } from "../batches/batches.repository.js";
 import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { pickupCapability, withSellersPickups } from "./pickup-availability.js";
+import { inCarriersWords, pickupCarrierOf, sellersPickupCarrier } from "./pickup-availability.js";
 import { findPickup, type PickupRow } from "./pickups.repository.js";
 
-/** Cancels a requested pickup with USPS, until its day has passed. */
+/** Cancels a requested pickup with the carrier that booked it, until its day has passed. */
 export async function cancelPickup(services: DomainServices, scope: AccountScope, id: number): Promise<PickupRow> {
   const pickup = await findPickup(services.db, scope, id);
   if (!pickup) throw notFound("pickup", id);
@@ -20,8 +20,16 @@ export async function cancelPickup(services: DomainServices, scope: AccountScope
     );
   }
   const shipment = await firstShipmentOf(services, scope, pickup);
-  if (shipment) await withSellersPickups(services, shipment, (pickups) => pickups.cancel(pickup.external_id));
-  else await pickupCapability().cancel(pickup.external_id);
+  const carrier = shipment
+    ? await sellersPickupCarrier(services, shipment)
+    : await pickupCarrierOf(services, scope, pickup.carrier_code);
+  await inCarriersWords(() =>
+    carrier.pickups.cancel({
+      confirmationNumber: pickup.external_id,
+      pickupDate: pickup.pickup_date,
+      ...(pickup.carrier_details ? { details: JSON.parse(pickup.carrier_details) as Record<string, string> } : {}),
+    }),
+  );
   return services.db
     .updateTable("pickups")
     .set({ status: "CANCELLED", updated_at: now.toISOString() })
@@ -30,7 +38,7 @@ export async function cancelPickup(services: DomainServices, scope: AccountScope
     .executeTakeFirstOrThrow();
 }
 
-/** A shipment the pickup was booked for, named or on one of its batches. */
+/** A shipment the pickup was booked for, named or on one of its batches: its seller booked the pickup. */
 async function firstShipmentOf(services: DomainServices, scope: AccountScope, pickup: PickupRow) {
   const ids = storableIds(JSON.parse(pickup.shipment_ids) as number[]);
   const batchIds = storableIds(JSON.parse(pickup.shipment_batch_ids) as number[]);

@@ -1,4 +1,6 @@
 import { randomInt } from "node:crypto";
+import type { PickupShipment } from "../../carriers/carrier.js";
+import { findService } from "../../carriers/registry.js";
 import { ownedBy } from "../../storage/owned-by.js";
 import type { AddressInput } from "../addresses/standardize-address.js";
 import { slices, storableIds } from "../batches/batches.repository.js";
@@ -8,7 +10,7 @@ import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import type { ShipmentRow } from "../shipments/shipments.repository.js";
-import { checkPickup, PICKUP_CARRIER_CODE, pickupCapability, withSellersPickups } from "./pickup-availability.js";
+import { checkPickup, inCarriersWords, sellersPickupCarrier } from "./pickup-availability.js";
 import { insertPickup, type PickupRow } from "./pickups.repository.js";
 
 export interface PickupLocation extends AddressInput {
@@ -17,7 +19,7 @@ export interface PickupLocation extends AddressInput {
 
 export interface NewPickup {
   location?: PickupLocation;
-  /** YYYY-MM-DD; the next day USPS comes when absent. */
+  /** YYYY-MM-DD; the next day the carrier comes when absent. */
   pickupDate?: string;
   shipmentIds: readonly number[];
   batchIds: readonly number[];
@@ -28,10 +30,11 @@ export interface NewPickup {
 }
 
 /**
- * Books a USPS pickup for shipments and batches of the account: every one must be a USPS
- * shipment that is bought and not cancelled; the count and weight are summed from their parcels;
- * the day and address must be ones USPS serves. With `createBatch`, the shipments are batched
- * (a SCAN form for the driver) before the pickup is booked.
+ * Books a pickup for shipments and batches of the account with the carrier that sold their labels,
+ * through the same connection: every one must be of that one carrier connection, bought and not
+ * cancelled; the count and weight are summed from their parcels; the day and address must be ones
+ * the carrier serves. With `createBatch`, the shipments are batched (a SCAN form for the driver)
+ * before the pickup is booked.
  */
 export async function createPickup(
   services: DomainServices,
@@ -47,7 +50,6 @@ export async function createPickup(
       "pickup: name the shipments (shipment_ids) or batches (shipment_batch_ids) to pick up.",
     );
   }
-  await requireCarrierApi(services, scope, PICKUP_CARRIER_CODE, "pickup");
   const direct = await shipmentsIn(services, scope, { ids: shipmentIds });
   for (const id of shipmentIds) if (!direct.some((s) => s.id === id)) throw notFound("shipment", id);
   const storableBatchIds = storableIds(batchIds);
@@ -62,23 +64,25 @@ export async function createPickup(
   for (const id of batchIds) if (!batches.some((b) => b.id === id)) throw notFound("batch", id);
   const batched = await shipmentsIn(services, scope, { batchIds });
   const all = [...direct, ...batched.filter((s) => !shipmentIds.includes(s.id))];
-  refuseIneligible(all, batches);
+  const first = refuseIneligible(all, batches);
+  const carrier = await sellersPickupCarrier(services, first);
+  await requireCarrierApi(services, scope, first.carrier_code, "pickup");
 
   const now = services.clock.now();
   const location = input.location ?? fromLocationOf(direct[0] ?? batched[0]);
-  const day = input.pickupDate ?? pickupCapability().availability(carrierToday(now), now).pickupDate;
-  const checked = checkPickup(location, day, now);
+  const day = input.pickupDate ?? carrier.pickups.availability(carrierToday(now), now, location).pickupDate;
+  const checked = checkPickup(carrier, location, day, now);
   if (!checked.available) {
     throw new DomainError(
       "pickup.unavailable",
-      `${checked.reason}. The next day USPS can come is ${checked.pickupDate}.`,
+      `${checked.reason}. The next day ${carrier.displayName} can come is ${checked.pickupDate}.`,
     );
   }
-  const offline = await offlineApi(services, PICKUP_CARRIER_CODE, "pickup");
+  const offline = await offlineApi(services, carrier.code, "pickup");
   if (offline) {
     throw new DomainError(
       "carrier.rejected",
-      `USPS returned error: the pickup service is offline${offline.message ? ` (${offline.message})` : ""}.`,
+      `${carrier.displayName} returned error: the pickup service is offline${offline.message ? ` (${offline.message})` : ""}.`,
     );
   }
   if (input.createBatch && shipmentIds.length > 0) {
@@ -88,26 +92,28 @@ export async function createPickup(
       batchIds = [...batchIds, ...created.batches.map((b) => b.batch.id)];
     }
   }
-  const parcels = await parcelTotals(
+  const parcels = await parcelsOf(
     services,
     all.map((s) => s.id),
   );
-  const { confirmationNumber } = await withSellersPickups(services, all[0] as ShipmentRow, (pickups) =>
-    pickups.schedule({
+  const { confirmationNumber, details } = await inCarriersWords(() =>
+    carrier.pickups.schedule({
       location: checked.location,
       pickupDate: day,
-      packageCount: parcels.count,
-      weightOz: parcels.weightOz,
+      packageCount: parcels.length,
+      weightOz: parcels.reduce((sum, p) => sum + p.weight, 0),
       serial: randomInt(1, 1_000_000_000),
       locationDetail: input.locationDetail,
       specialInstructions: input.specialInstructions,
+      shipments: pickupShipments(all, parcels),
+      now,
     }),
   );
   const stamp = now.toISOString();
   return insertPickup(services.db, {
     account_id: scope.accountId,
     mode: scope.mode,
-    carrier_code: PICKUP_CARRIER_CODE,
+    carrier_code: carrier.code,
     status: "REQUESTED",
     location: JSON.stringify({ ...checked.location, external_id: input.location?.external_id ?? null }),
     pickup_date: day,
@@ -116,10 +122,11 @@ export async function createPickup(
     external_id: confirmationNumber,
     location_detail: input.locationDetail,
     special_instructions: input.specialInstructions,
-    package_count: parcels.count,
-    weight_oz: parcels.weightOz,
+    package_count: parcels.length,
+    weight_oz: parcels.reduce((sum, p) => sum + p.weight, 0),
     created_at: stamp,
     updated_at: stamp,
+    carrier_details: details ? JSON.stringify(details) : null,
   });
 }
 
@@ -145,20 +152,24 @@ async function shipmentsIn(
   return rows;
 }
 
+/** The first shipment, once all are of one carrier connection and none is cancelled. */
 function refuseIneligible(
   shipments: readonly ShipmentRow[],
   batches: readonly { id: number; carrier_code: string }[],
-): void {
-  const others = [
-    ...shipments
-      .filter((s) => s.carrier_code !== PICKUP_CARRIER_CODE)
-      .map((s) => `shipment ${s.id} (${s.carrier_code})`),
-    ...batches.filter((b) => b.carrier_code !== PICKUP_CARRIER_CODE).map((b) => `batch ${b.id} (${b.carrier_code})`),
-  ];
-  if (others.length > 0) {
+): ShipmentRow {
+  const carriers = [...new Set([...shipments, ...batches].map((s) => s.carrier_code))];
+  if (carriers.length > 1) {
     throw new DomainError(
-      "pickup.carrier_not_supported",
-      `USPS picks up USPS shipments only; not ${others.join(", ")}.`,
+      "pickup.mixed_carriers",
+      `A pickup is for one carrier's shipments; these are of ${carriers.join(", ")}. Book one pickup per carrier.`,
+    );
+  }
+  const first = shipments[0];
+  if (!first) throw new DomainError("request.invalid", "pickup: the batches named hold no shipments.");
+  if (new Set(shipments.map((s) => s.carrier_account_id)).size > 1) {
+    throw new DomainError(
+      "pickup.mixed_carriers",
+      `These ${first.carrier_code} shipments were bought through different connections of the account; book one pickup per connection.`,
     );
   }
   const cancelled = shipments.filter((s) => s.status === "cancel_pending" || s.status === "cancelled");
@@ -168,6 +179,7 @@ function refuseIneligible(
       `Cancelled shipments are not picked up: ${cancelled.map((s) => `shipment ${s.id} is ${s.status}`).join(", ")}.`,
     );
   }
+  return first;
 }
 
 function fromLocationOf(shipment: ShipmentRow | undefined): PickupLocation {
@@ -175,17 +187,51 @@ function fromLocationOf(shipment: ShipmentRow | undefined): PickupLocation {
   return JSON.parse(shipment.from_location) as PickupLocation;
 }
 
-async function parcelTotals(services: DomainServices, shipmentIds: readonly number[]) {
-  let count = 0;
-  let weightOz = 0;
+interface PickedParcel {
+  shipment_id: number;
+  length: number;
+  width: number;
+  height: number;
+  weight: number;
+  package_type: string;
+  tracking_number: string | null;
+}
+
+async function parcelsOf(services: DomainServices, shipmentIds: readonly number[]): Promise<PickedParcel[]> {
+  const rows: PickedParcel[] = [];
   for (const slice of slices(shipmentIds)) {
-    const row = await services.db
-      .selectFrom("parcels")
-      .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("weight").as("weight")])
-      .where("shipment_id", "in", slice)
-      .executeTakeFirstOrThrow();
-    count += Number(row.count);
-    weightOz += Number(row.weight ?? 0);
+    rows.push(
+      ...(await services.db
+        .selectFrom("parcels")
+        .select(["shipment_id", "length", "width", "height", "weight", "package_type", "tracking_number"])
+        .where("shipment_id", "in", slice)
+        .orderBy("shipment_id")
+        .orderBy("position")
+        .execute()),
+    );
   }
-  return { count, weightOz };
+  return rows;
+}
+
+/** The shipments as the carrier lists them on a pickup: service, destination, parcels and tracking numbers. */
+function pickupShipments(shipments: readonly ShipmentRow[], parcels: readonly PickedParcel[]): PickupShipment[] {
+  return shipments.flatMap((shipment) => {
+    const service = findService(shipment.service_id);
+    if (!service) return [];
+    const own = parcels.filter((p) => p.shipment_id === shipment.id);
+    return [
+      {
+        service,
+        trackingNumbers: own.map((p) => p.tracking_number).filter((n): n is string => n !== null),
+        toCountry: (JSON.parse(shipment.to_location) as { country: string }).country,
+        parcels: own.map((p) => ({
+          lengthIn: p.length,
+          widthIn: p.width,
+          heightIn: p.height,
+          weightOz: p.weight,
+          packageType: p.package_type,
+        })),
+      },
+    ];
+  });
 }

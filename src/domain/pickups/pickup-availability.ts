@@ -1,32 +1,66 @@
-import { CarrierError, type PickupAvailability, type PickupCapability } from "../../carriers/carrier.js";
+import {
+  type CarrierAdapter,
+  CarrierError,
+  type PickupAvailability,
+  type PickupCapability,
+} from "../../carriers/carrier.js";
 import { findCarrier } from "../../carriers/registry.js";
 import type { AddressInput, StandardizedAddressFields } from "../addresses/standardize-address.js";
 import { validateAddress } from "../addresses/validate-address.js";
-import { sellingCarrierOf } from "../carriers/carrier-connections.js";
+import { carrierOf, connectedCarrierAccounts, sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError } from "../errors.js";
-import type { DomainServices } from "../services.js";
+import type { AccountScope, DomainServices } from "../services.js";
 
-/** Pickups are USPS's (reference §6.11). */
-export const PICKUP_CARRIER_CODE = "usps";
+/** The carrier asked when none is named: eHub's pickups are USPS's (reference §6.11). */
+export const DEFAULT_PICKUP_CARRIER = "usps";
 
-export function pickupCapability(): PickupCapability {
-  const pickups = findCarrier(PICKUP_CARRIER_CODE)?.pickups;
-  if (!pickups) throw new Error("the pickup carrier takes no pickups");
-  return pickups;
+/** A carrier that comes for parcels, and how. */
+export interface PickupCarrier {
+  code: string;
+  displayName: string;
+  pickups: PickupCapability;
+}
+
+function withPickups(carrier: CarrierAdapter | undefined): PickupCarrier | undefined {
+  return carrier?.pickups
+    ? { code: carrier.code, displayName: carrier.displayName, pickups: carrier.pickups }
+    : undefined;
+}
+
+function notSupported(carrierCode: string): DomainError {
+  const name = findCarrier(carrierCode)?.displayName ?? carrierCode;
+  return new DomainError("pickup.carrier_not_supported", `${name} does not pick up parcels through Porter.`);
 }
 
 /**
- * Books or cancels with the connection that sold the shipment's labels (a real USPS account's
- * pickups are USPS's own); the carrier's refusal is answered in its words.
+ * The carrier the scope's pickups with `carrierCode` go to: its connection's carrier (a real
+ * account books with the carrier itself), or the sandbox carrier when the scope has none.
  */
-export async function withSellersPickups<T>(
+export async function pickupCarrierOf(
+  services: DomainServices,
+  scope: AccountScope,
+  carrierCode: string,
+): Promise<PickupCarrier> {
+  const connection = (await connectedCarrierAccounts(services, scope)).find((c) => c.carrier_code === carrierCode);
+  const carrier = withPickups(connection ? carrierOf(services, connection) : findCarrier(carrierCode));
+  if (!carrier) throw notSupported(carrierCode);
+  return carrier;
+}
+
+/** The carrier that sold a shipment's labels, when it picks up; a carrier that does not is refused by name. */
+export async function sellersPickupCarrier(
   services: DomainServices,
   shipment: { id: number; carrier_code: string; carrier_account_id: number | null },
-  call: (pickups: PickupCapability) => Promise<T>,
-): Promise<T> {
-  const pickups = (await sellingCarrierOf(services, shipment)).pickups ?? pickupCapability();
+): Promise<PickupCarrier> {
+  const carrier = withPickups(await sellingCarrierOf(services, shipment));
+  if (!carrier) throw notSupported(shipment.carrier_code);
+  return carrier;
+}
+
+/** A carrier's refusal in its words, as the answer to the request. */
+export async function inCarriersWords<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await call(pickups);
+    return await call();
   } catch (error) {
     if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
     throw error;
@@ -34,26 +68,33 @@ export async function withSellersPickups<T>(
 }
 
 export interface CheckedPickup extends PickupAvailability {
-  /** The address as USPS standardizes it. */
+  /** The address as Porter standardizes it. */
   location: StandardizedAddressFields;
 }
 
 /**
- * Whether USPS comes to this address on that day: a valid US address, Monday to Saturday outside
- * federal holidays, not in the past, same day until 02:00 Central. When it does not, `reason` says
- * why and `pickupDate` is the next day it would.
+ * Whether the carrier comes to this address on that day: a valid address (USPS: in the US), on a
+ * day the carrier picks up (USPS: Monday to Saturday outside federal holidays, same day until
+ * 02:00 Central; couriers: weekdays in the address's local time). When it does not, `reason`
+ * says why and `pickupDate` is the next day it would.
  */
-export function checkPickup(location: AddressInput, pickupDate: string, now: Date): CheckedPickup {
+export function checkPickup(
+  carrier: PickupCarrier,
+  location: AddressInput,
+  pickupDate: string,
+  now: Date,
+): CheckedPickup {
   const checked = validateAddress(location);
-  const day = pickupCapability().availability(pickupDate, now);
-  if (checked.address.country !== "US") {
+  const day = carrier.pickups.availability(pickupDate, now, checked.address);
+  const name = carrier.displayName;
+  if (carrier.code === "usps" && checked.address.country !== "US") {
     return { ...day, available: false, reason: "USPS picks up at US addresses only", location: checked.address };
   }
   if (!checked.isValid) {
     return {
       ...day,
       available: false,
-      reason: `USPS cannot pick up at this address: ${checked.reasons.join("; ")}`,
+      reason: `${name} cannot pick up at this address: ${checked.reasons.join("; ")}`,
       location: checked.address,
     };
   }

@@ -199,12 +199,14 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
       serial: 1,
       locationDetail: "mail room",
       specialInstructions: null,
+      shipments: [],
+      now: new Date("2026-01-15T15:00:00Z"),
     });
     expect(standIn.pickups.get(confirmationNumber)?.request).toMatchObject({
       pickupLocation: { packageLocation: "MAIL_ROOM" },
       estimatedWeight: 3,
     });
-    await pickups.cancel(confirmationNumber);
+    await pickups.cancel({ confirmationNumber, pickupDate: "2026-01-16" });
     expect(standIn.pickups.get(confirmationNumber)?.cancelled).toBe(true);
     const deletion = standIn.requests.findLast((r) => r.method === "DELETE" && r.path.includes(confirmationNumber));
     expect(deletion).toBeDefined();
@@ -217,6 +219,8 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
         serial: 2,
         locationDetail: null,
         specialInstructions: null,
+        shipments: [],
+        now: new Date("2026-01-15T15:00:00Z"),
       }),
     ).rejects.toThrow(/not available at this address/);
   });

@@ -277,6 +277,8 @@ describe("a USPS carrier pickup request", () => {
     serial: 1,
     locationDetail: "Side door by the loading dock",
     specialInstructions: "Ring twice",
+    shipments: [],
+    now: new Date("2026-11-26T15:00:00Z"),
   };
 
   it("books the parcels with a contact, the weight in pounds and where they wait, passing the stand-in's checks", () => {

@@ -3,24 +3,28 @@ import type { CarrierHttpClient } from "../../api-client/carrier-http-client.js"
 import { CarrierCallError } from "../../api-client/carrier-http-client.js";
 import {
   type CarrierAdapter,
-  type CarrierAddress,
   CarrierError,
   type CarrierLabel,
+  type PickupCapability,
   type PurchaseRequest,
   type RateRequest,
   type ServiceRate,
   type TrackingReport,
 } from "../../carrier.js";
 import type { ServiceDefinition } from "../../catalogue.js";
+import { courierAvailability, pickupWindow } from "../../pickup-calendar.js";
 import { dhlExpress } from "../index.js";
+import { DHL_EXPRESS_PICKUP_RULE } from "../pickups.js";
 import { MYDHL_API_VERSION } from "./dhl-express-client.js";
 import type { DhlExpressCredentials } from "./dhl-express-credentials.js";
+import { dhlPickupRequest, requestorName } from "./dhl-express-pickups.js";
 import {
   carriesDocuments,
   DHL_EXPRESS_LABEL_FORMATS,
   declaredValueCents,
   dhlEncodingFormat,
   dhlPackage,
+  dhlParty,
   dhlProductCode,
   dhlRateAddress,
   exportLineItems,
@@ -32,7 +36,7 @@ import {
 import { trackingReportOf } from "./dhl-express-tracking.js";
 import type {
   DhlDocument,
-  DhlParty,
+  DhlPickupResponse,
   DhlRateRequest,
   DhlRateResponse,
   DhlShipmentRequest,
@@ -51,23 +55,6 @@ function refusedByDhl(error: unknown): error is CarrierCallError {
 
 function readableRates(answer: unknown): answer is DhlRateResponse {
   return typeof answer === "object" && answer !== null && Array.isArray((answer as DhlRateResponse).products);
-}
-
-/** A party of a shipment: DHL wants a company and a person's name, and a phone, for both sides. */
-function party(address: CarrierAddress): DhlParty {
-  const person = [address.first_name, address.last_name].filter(Boolean).join(" ").trim();
-  const fullName = person || address.company || "";
-  const rated = dhlRateAddress(address);
-  return {
-    postalAddress: { ...rated, addressLine1: rated.addressLine1 ?? address.address1 },
-    contactInformation: {
-      phone: address.phone ?? "",
-      companyName: (address.company || fullName).slice(0, 100),
-      fullName: fullName.slice(0, 255),
-      ...(address.email ? { email: address.email } : {}),
-    },
-    typeCode: address.company ? "business" : "private",
-  };
 }
 
 /**
@@ -195,7 +182,7 @@ export function dhlExpressApiCarrier(
         splitInvoiceAndReceipt: true,
       },
       customerReferences: [{ value: reference(request.purchaseKey), typeCode: "CU" }],
-      customerDetails: { shipperDetails: party(request.from), receiverDetails: party(request.to) },
+      customerDetails: { shipperDetails: dhlParty(request.from), receiverDetails: dhlParty(request.to) },
       content: {
         packages: request.parcels.map((parcel, index) => {
           const name = request.contents[index]?.reference;
@@ -270,12 +257,47 @@ export function dhlExpressApiCarrier(
     return report;
   }
 
+  /**
+   * Pickups: `POST /pickups` books a courier for the shipments (DHL's dispatch confirmation number),
+   * `DELETE /pickups/{number}` cancels it in the name of the contact who booked it.
+   */
+  const pickups: PickupCapability = {
+    availability: (pickupDate, now, location) =>
+      courierAvailability(DHL_EXPRESS_PICKUP_RULE, pickupDate, now, location),
+    async schedule(request) {
+      const window = pickupWindow(DHL_EXPRESS_PICKUP_RULE, request.pickupDate, request.now, request.location);
+      const body = dhlPickupRequest(request, credentials.accountNumber, window);
+      if ("refusal" in body) throw new CarrierError("dhl_express", body.refusal);
+      const answer = await client.json<DhlPickupResponse>({
+        method: "POST",
+        path: "/pickups",
+        purpose: "pickup",
+        json: body,
+        headers: HEADERS,
+      });
+      const number = answer.dispatchConfirmationNumbers?.find((n) => typeof n === "string" && n !== "");
+      if (!number)
+        throw client.error("DHL Express answered the pickup request without a dispatch confirmation number.");
+      return { confirmationNumber: number, details: { requestorName: requestorName(request) } };
+    },
+    async cancel(pickup) {
+      await client.send({
+        method: "DELETE",
+        path: `/pickups/${encodeURIComponent(pickup.confirmationNumber)}`,
+        purpose: "pickup",
+        query: { requestorName: pickup.details?.requestorName ?? "Shipping", reason: "Cancelled by the shipper" },
+        headers: HEADERS,
+      });
+    },
+  };
+
   return {
     code: "dhl_express",
     displayName: "DHL Express",
     services: dhlExpress.services,
-    apis: ["rate", "label", "tracking"],
+    apis: ["rate", "label", "tracking", "pickup"],
     zone: dhlExpress.zone,
+    pickups,
     labelFormats: ["pdf", "zpl", "epl2"],
     rate: (request) => rate(request, request.shipDate ?? clock.now().toISOString().slice(0, 10)),
     async purchase(request) {

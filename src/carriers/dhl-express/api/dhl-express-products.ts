@@ -6,6 +6,7 @@ import type {
   DhlExportReasonType,
   DhlLineItem,
   DhlPackage,
+  DhlParty,
   DhlPriceBreakdownItem,
   DhlProduct,
   DhlRateAddress,
@@ -79,6 +80,23 @@ export function dhlRateAddress(address: CarrierAddress): DhlRateAddress {
     ...(address.state ? { provinceCode: clip(address.state, 35) } : {}),
     addressLine1: clip(address.address1, 45),
     ...(address.address2 ? { addressLine2: clip(address.address2, 45) } : {}),
+  };
+}
+
+/** A party of a shipment or pickup: DHL wants a company and a person's name, and a phone, for both sides. */
+export function dhlParty(address: CarrierAddress): DhlParty {
+  const person = [address.first_name, address.last_name].filter(Boolean).join(" ").trim();
+  const fullName = person || address.company || "";
+  const rated = dhlRateAddress(address);
+  return {
+    postalAddress: { ...rated, addressLine1: rated.addressLine1 ?? address.address1 },
+    contactInformation: {
+      phone: address.phone ?? "",
+      companyName: (address.company || fullName).slice(0, 100),
+      fullName: fullName.slice(0, 255),
+      ...(address.email ? { email: address.email } : {}),
+    },
+    typeCode: address.company ? "business" : "private",
   };
 }
 

@@ -261,3 +261,30 @@ export interface DhlTrackingResponse {
     numberOfPieces?: number;
   }[];
 }
+
+/** `POST /pickups`: a courier booked for the shipments, at the shipper's (or the pickup) address. */
+export interface DhlPickupRequest {
+  /** "2026-11-27T09:00:00GMT-08:00": the local time of the pickup with its offset; at most 10 days ahead. */
+  plannedPickupDateAndTime: string;
+  /** HH:MM, local: the latest the premises are open to the courier. */
+  closeTime: string;
+  location?: string;
+  locationType: "business" | "residence";
+  accounts: DhlAccount[];
+  specialInstructions?: { value: string }[];
+  customerDetails: { shipperDetails: Pick<DhlParty, "postalAddress" | "contactInformation"> };
+  shipmentDetails: {
+    productCode: string;
+    isCustomsDeclarable: boolean;
+    unitOfMeasurement: DhlUnitOfMeasurement;
+    shipmentTrackingNumber?: string;
+    packages: DhlPackage[];
+  }[];
+}
+
+export interface DhlPickupResponse {
+  dispatchConfirmationNumbers?: string[];
+  readyByTime?: string;
+  nextPickupDate?: string;
+  warnings?: string[];
+}

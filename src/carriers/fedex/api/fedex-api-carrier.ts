@@ -4,13 +4,17 @@ import {
   type CarrierAdapter,
   CarrierError,
   type ManifestCapability,
+  type PickupCapability,
   type PurchasedParcel,
   type PurchaseRequest,
   type RateRequest,
   type ServiceRate,
 } from "../../carrier.js";
 import type { ServiceDefinition } from "../../catalogue.js";
+import { courierAvailability, pickupWindow } from "../../pickup-calendar.js";
+import { localDay } from "../../sandbox/local-time.js";
 import { fedex } from "../index.js";
+import { FEDEX_PICKUP_RULE } from "../pickups.js";
 import type { FedexCredentials } from "./fedex-credentials.js";
 import {
   addressVerdict,
@@ -23,6 +27,7 @@ import {
   fedexLabelSpec,
   fedexPackaging,
   fedexServiceType,
+  GROUND_SERVICE_CODES,
   porterServiceCode,
   quoteFromRatedShipment,
   rateDeliveryDate,
@@ -32,6 +37,13 @@ import {
   splitQuote,
   trackingEvents,
 } from "./fedex-mapping.js";
+import {
+  availabilityVerdict,
+  cancelPickupRequest,
+  createPickupRequest,
+  fedexPickupCarrier,
+  pickupAvailabilityRequest,
+} from "./fedex-pickups.js";
 import {
   cancelRequest,
   customsClearance,
@@ -44,16 +56,16 @@ import {
 } from "./fedex-requests.js";
 import type {
   FedexAddressResolveResponse,
+  FedexCancelPickupResponse,
   FedexCancelResponse,
+  FedexCreatePickupResponse,
   FedexGroundCloseResponse,
+  FedexPickupAvailabilityResponse,
   FedexRateQuoteResponse,
   FedexRateReplyDetail,
   FedexShipResponse,
   FedexTrackResponse,
 } from "./fedex-wire.js";
-
-/** FedEx Ground and Home Delivery travel the Ground network, whose shipments are closed out at the end of the day. */
-const GROUND_SERVICE_CODES = new Set(["fedex_ground", "fedex_ground_home"]);
 
 /** `{key: value}` when FedEx gave the value, nothing when it did not. */
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
@@ -247,15 +259,62 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
     },
   };
 
+  /**
+   * FedEx pickups: FedEx is asked whether it comes to the address on the day (its cut-off decides),
+   * then the pickup is created with the FedEx company that carries the shipments; cancelling names
+   * the company and, for Express, the location that took the pickup.
+   */
+  const pickups: PickupCapability = {
+    availability: (pickupDate, now, location) => courierAvailability(FEDEX_PICKUP_RULE, pickupDate, now, location),
+    async schedule(request) {
+      const carrier = fedexPickupCarrier(request.shipments);
+      if (typeof carrier !== "string") throw new CarrierError("fed_ex", carrier.refusal);
+      const window = pickupWindow(FEDEX_PICKUP_RULE, request.pickupDate, request.now, request.location);
+      const today = localDay(request.now, window.timeZone);
+      const body = createPickupRequest(request, credentials, carrier, window, today);
+      if ("refusal" in body) throw new CarrierError("fed_ex", body.refusal);
+      const availability = await client.json<FedexPickupAvailabilityResponse>({
+        method: "POST",
+        path: "/pickup/v1/pickups/availabilities",
+        purpose: "pickup",
+        json: pickupAvailabilityRequest(request, credentials, carrier, window, today),
+      });
+      const verdict = availabilityVerdict(availability, carrier, request.pickupDate, window);
+      if ("refusal" in verdict) throw new CarrierError("fed_ex", verdict.refusal);
+      const answer = await client.json<FedexCreatePickupResponse>({
+        method: "POST",
+        path: "/pickup/v1/pickups",
+        purpose: "pickup",
+        json: body,
+      });
+      const code = answer.output?.pickupConfirmationCode;
+      if (!code) throw client.error("FedEx answered the pickup request without a confirmation code.");
+      const location = answer.output?.location;
+      return { confirmationNumber: code, details: { carrierCode: carrier, ...(location ? { location } : {}) } };
+    },
+    async cancel(pickup) {
+      const answer = await client.json<FedexCancelPickupResponse>({
+        method: "PUT",
+        path: "/pickup/v1/pickups/cancel",
+        purpose: "pickup",
+        json: cancelPickupRequest(credentials, pickup),
+      });
+      if (!answer.output?.cancelConfirmationMessage && !answer.output?.pickupConfirmationCode) {
+        throw client.error(`FedEx did not confirm cancelling pickup ${pickup.confirmationNumber}.`);
+      }
+    },
+  };
+
   return {
     code: "fed_ex",
     displayName: "FedEx",
     services: fedex.services,
-    apis: ["rate", "label", "tracking", "manifest"],
+    apis: ["rate", "label", "tracking", "manifest", "pickup"],
     zone: fedex.zone,
     labelFormats: FEDEX_LABEL_FORMATS,
     addresses,
     manifests,
+    pickups,
     rate,
     purchase,
     // FedEx cancels a multi-piece shipment as a whole by its master tracking number, the first parcel's.

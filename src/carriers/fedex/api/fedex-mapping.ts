@@ -41,6 +41,9 @@ const SERVICE_TYPE_ALIASES: Readonly<Record<string, string>> = {
   FEDEX_INTERNATIONAL_PRIORITY: "fedex_intl_priority",
 };
 
+/** FedEx Ground and Home Delivery travel the Ground network, closed out at the end of the day and picked up by FedEx Ground. */
+export const GROUND_SERVICE_CODES: ReadonlySet<string> = new Set(["fedex_ground", "fedex_ground_home"]);
+
 export function fedexServiceType(service: Pick<ServiceDefinition, "serviceCode">): string | undefined {
   return SERVICE_TYPES[service.serviceCode];
 }

@@ -375,3 +375,84 @@ export interface FedexGroundCloseResponse {
     closeDocuments?: { type?: "MANIFEST" | "OP_950"; shippingCycle?: string; parts?: { image?: string }[] }[];
   };
 }
+
+// ── Pickups: `POST /pickup/v1/pickups/availabilities`, `POST /pickup/v1/pickups`, `PUT /pickup/v1/pickups/cancel` ──
+
+/** FedEx Express (FDXE) or FedEx Ground (FDXG): each books and cancels its own pickups. */
+export type FedexPickupCarrier = "FDXE" | "FDXG";
+
+export interface FedexPickupAddress {
+  streetLines: string[];
+  city: string;
+  stateOrProvinceCode?: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+export interface FedexPickupAvailabilityRequest {
+  pickupAddress: FedexPickupAddress;
+  dispatchDate: string;
+  /** HH:MM:SS, local to the pickup postal code. */
+  packageReadyTime: string;
+  customerCloseTime: string;
+  pickupType: "ON_CALL";
+  pickupRequestType: ("SAME_DAY" | "FUTURE_DAY")[];
+  carriers: FedexPickupCarrier[];
+  countryRelationship: "DOMESTIC" | "INTERNATIONAL";
+  shipmentAttributes?: { serviceType: string };
+  associatedAccountNumber: string;
+}
+
+export interface FedexPickupScheduleOption {
+  carrier?: string;
+  available?: boolean;
+  pickupDate?: string;
+  cutOffTime?: string;
+  scheduleDay?: string;
+}
+
+export interface FedexPickupAvailabilityResponse {
+  transactionId?: string;
+  output?: { options?: FedexPickupScheduleOption[]; alerts?: FedexAlert[] };
+}
+
+export interface FedexCreatePickupRequest {
+  associatedAccountNumber: FedexAccountNumber;
+  originDetail: {
+    pickupLocation: {
+      contact: { companyName?: string; personName: string; phoneNumber: string };
+      address: FedexPickupAddress;
+    };
+    /** YYYY-MM-DDTHH:MM:SS, local to the pickup postal code, without a zone designator. */
+    readyDateTimestamp: string;
+    customerCloseTime: string;
+    pickupDateType: "SAME_DAY" | "FUTURE_DAY";
+    /** Required for FedEx Ground. */
+    packageLocation?: "FRONT" | "NONE" | "REAR" | "SIDE";
+  };
+  carrierCode: FedexPickupCarrier;
+  pickupType: "ON_CALL";
+  packageCount: number;
+  totalWeight: { units: "LB"; value: number };
+  countryRelationships: "DOMESTIC" | "INTERNATIONAL";
+  remarks?: string;
+}
+
+export interface FedexCreatePickupResponse {
+  transactionId?: string;
+  output?: { pickupConfirmationCode?: string; message?: string; location?: string; alerts?: FedexAlert[] };
+}
+
+export interface FedexCancelPickupRequest {
+  associatedAccountNumber: FedexAccountNumber;
+  pickupConfirmationCode: string;
+  carrierCode: FedexPickupCarrier;
+  scheduledDate: string;
+  /** The FedEx Express location that took the pickup; required to cancel an Express pickup. */
+  location?: string;
+}
+
+export interface FedexCancelPickupResponse {
+  transactionId?: string;
+  output?: { pickupConfirmationCode?: string; cancelConfirmationMessage?: string; alerts?: FedexAlert[] };
+}

@@ -6,6 +6,7 @@ import {
   type CarrierAdapter,
   CarrierError,
   type CarrierLabel,
+  type PickupCapability,
   type Purchase,
   type PurchaseRequest,
   type RateRequest,
@@ -13,12 +14,15 @@ import {
   type TrackingReport,
 } from "../../carrier.js";
 import type { ServiceDefinition } from "../../catalogue.js";
+import { courierAvailability, pickupWindow } from "../../pickup-calendar.js";
 import { eligiblePackaging, isRefusal, rateCalcType } from "../../sandbox/eligibility.js";
 import { ups } from "../index.js";
+import { UPS_PICKUP_RULE } from "../pickups.js";
 import { addressVerdict, XAV_VALIDATE_AND_CLASSIFY, xavRequest } from "./ups-addresses.js";
 import { UPS_VERSIONS } from "./ups-client.js";
 import type { UpsCredentials } from "./ups-credentials.js";
 import { commercialInvoice } from "./ups-customs.js";
+import { pickupCancelled, pickupCreationRequest, pickupRequestNumber } from "./ups-pickups.js";
 import { upsParty, upsServiceCode } from "./ups-products.js";
 import { rateRequest, shopOption, shopQuotes, type UpsServiceQuote } from "./ups-rating.js";
 import {
@@ -47,7 +51,8 @@ function unreadable(client: CarrierHttpClient, what: string, error: unknown): Ca
  * that fails (an outage, a refused token, an unreadable answer, a shipment it refuses) fails the
  * carrier as a whole, a warning beside the other carriers' rates. Labels are UPS's own, in the
  * formats it makes (GIF, ZPL, EPL2; PNG and PDF are its GIF, re-encoded when stored); voids,
- * tracking and address validation go to UPS too. UPS pickups are not supported through Porter yet.
+ * tracking, address validation and On-Call pickups (Pickup Creation and Cancel, by the pickup
+ * request number) go to UPS too.
  */
 export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredentials): CarrierAdapter {
   /** UPS asks each call to carry a unique id (32 characters) and the name of the calling application. */
@@ -181,12 +186,44 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
     if (left.length > 0) throw new CarrierError("ups", `UPS did not void ${left.join(", ")}.`);
   }
 
+  const pickups: PickupCapability = {
+    availability: (pickupDate, now, location) => courierAvailability(UPS_PICKUP_RULE, pickupDate, now, location),
+    async schedule(request) {
+      const body = pickupCreationRequest(
+        request,
+        credentials.shipperNumber,
+        pickupWindow(UPS_PICKUP_RULE, request.pickupDate, request.now, request.location),
+      );
+      if ("refusal" in body) throw new CarrierError("ups", body.refusal);
+      const answer = await call<unknown>({
+        method: "POST",
+        path: `/api/pickupcreation/${UPS_VERSIONS.pickup}/pickup`,
+        purpose: "pickup",
+        json: body,
+      });
+      const prn = pickupRequestNumber(answer);
+      if (!prn) throw client.error("UPS answered the pickup request without a pickup request number (PRN).");
+      return { confirmationNumber: prn };
+    },
+    async cancel(pickup) {
+      // CancelBy 02: by the pickup request number, given in the Prn header.
+      const answer = await call<unknown>({
+        method: "DELETE",
+        path: `/api/shipments/${UPS_VERSIONS.pickup}/pickup/02`,
+        purpose: "pickup",
+        headers: { Prn: pickup.confirmationNumber },
+      });
+      if (!pickupCancelled(answer))
+        throw client.error(`UPS did not confirm cancelling pickup ${pickup.confirmationNumber}.`);
+    },
+  };
+
   return {
     code: "ups",
     displayName: "UPS",
     services: ups.services,
-    // Pickups through the real UPS API are not built yet.
-    apis: ["rate", "label", "tracking"],
+    apis: ["rate", "label", "tracking", "pickup"],
+    pickups,
     zone: ups.zone,
     labelFormats: UPS_PORTER_LABEL_FORMATS,
 

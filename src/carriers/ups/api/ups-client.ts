@@ -10,7 +10,7 @@ export const UPS_TEST_BASE_URL = "https://wwwcie.ups.com";
 export const UPS_PRODUCTION_BASE_URL = "https://onlinetools.ups.com";
 
 /** The API versions Porter speaks (a path segment in UPS's specs). */
-export const UPS_VERSIONS = { rating: "v2409", shipping: "v2409", addressValidation: "v2" } as const;
+export const UPS_VERSIONS = { rating: "v2409", shipping: "v2409", addressValidation: "v2", pickup: "v2409" } as const;
 
 /** The carrier's own words from UPS's error body `{response:{errors:[{code,message}]}}`. */
 export function upsErrorWords(body: unknown): string | undefined {

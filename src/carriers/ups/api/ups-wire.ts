@@ -326,3 +326,51 @@ export interface UpsXavResponse {
     Candidate?: OneOrMany<{ AddressClassification?: UpsAddressClassification; AddressKeyFormat: UpsAddressKeyFormat }>;
   };
 }
+
+// ---- Pickup: POST /api/pickupcreation/{version}/pickup, DELETE /api/shipments/{version}/pickup/{CancelBy} ----
+
+export interface UpsPickupPiece {
+  /** Three digits: the shipping service code with a leading zero ("003" Ground). */
+  ServiceCode: string;
+  Quantity: string;
+  DestinationCountryCode: string;
+  /** 01 package, 02 UPS Letter, 03 pallet. */
+  ContainerCode: "01" | "02";
+}
+
+export interface UpsPickupCreationRequest {
+  PickupCreationRequest: {
+    Request: { TransactionReference?: { CustomerContext?: string } };
+    RatePickupIndicator: "Y" | "N";
+    Shipper: { Account: { AccountNumber: string; AccountCountryCode: string } };
+    /** Local date yyyyMMdd and times HHmm. */
+    PickupDateInfo: { ReadyTime: string; CloseTime: string; PickupDate: string };
+    PickupAddress: {
+      CompanyName: string;
+      ContactName: string;
+      AddressLine: string[];
+      City: string;
+      StateProvince?: string;
+      PostalCode?: string;
+      CountryCode: string;
+      ResidentialIndicator: "Y" | "N";
+      Phone: { Number: string };
+    };
+    AlternateAddressIndicator: "Y" | "N";
+    PickupPiece: UpsPickupPiece[];
+    TotalWeight: { Weight: string; UnitOfMeasurement: "LBS" };
+    OverweightIndicator: "Y" | "N";
+    /** 01: billed to the shipper's account. */
+    PaymentMethod: "01";
+    SpecialInstruction?: string;
+    ReferenceNumber?: string;
+  };
+}
+
+export interface UpsPickupCreationResponse {
+  PickupCreationResponse: { Response: UpsResponseStatus; PRN?: string };
+}
+
+export interface UpsPickupCancelResponse {
+  PickupCancelResponse: { Response: UpsResponseStatus; PickupType?: string };
+}

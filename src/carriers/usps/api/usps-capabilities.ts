@@ -91,7 +91,7 @@ export function uspsApiPickups(client: CarrierHttpClient): PickupCapability {
       }
       return { confirmationNumber: confirmation.confirmationNumber };
     },
-    async cancel(confirmationNumber) {
+    async cancel({ confirmationNumber }) {
       const path = `/pickup/v3/carrier-pickup/${encodeURIComponent(confirmationNumber)}`;
       const read = await client.send({ method: "GET", path, purpose: "pickup" });
       const etag = read.headers.get("etag");

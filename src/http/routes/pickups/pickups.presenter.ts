@@ -10,6 +10,7 @@ export function presentPickup(pickup: PickupRow) {
     shipment_ids: JSON.parse(pickup.shipment_ids) as number[],
     shipment_batch_ids: JSON.parse(pickup.shipment_batch_ids) as number[],
     external_id: pickup.external_id,
+    carrier_code: pickup.carrier_code,
     location_detail: pickup.location_detail,
     special_instructions: pickup.special_instructions,
     package_count: pickup.package_count,

@@ -4,7 +4,7 @@ import type { AddressInput } from "../../../domain/addresses/standardize-address
 import { DomainError, notFound } from "../../../domain/errors.js";
 import { cancelPickup } from "../../../domain/pickups/cancel-pickup.js";
 import { createPickup } from "../../../domain/pickups/create-pickup.js";
-import { checkPickup } from "../../../domain/pickups/pickup-availability.js";
+import { checkPickup, DEFAULT_PICKUP_CARRIER, pickupCarrierOf } from "../../../domain/pickups/pickup-availability.js";
 import { findPickup, listPickups } from "../../../domain/pickups/pickups.repository.js";
 import { parseCalendarDate } from "../dates.js";
 import { errorResponses, IdParam } from "../schemas.js";
@@ -36,7 +36,7 @@ const STATUSES: Record<string, "REQUESTED" | "CANCELLED" | undefined> = {
   all: undefined,
 };
 
-/** USPS carrier pickups (reference §3.15–3.19, §6.11). */
+/** Carrier pickups (reference §3.15–3.19, §6.11): USPS's, and those of the couriers connected. */
 export const pickupRoutes: FastifyPluginAsync = async (app) => {
   app.addSchema(PickupOut);
   const timing = { manifestDelayMs: app.services.config.manifestDelayMs };
@@ -47,15 +47,17 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ["Pickups"],
-        summary: "Whether USPS picks up at an address on a day, and if not why and the next day it does",
+        summary:
+          "Whether the carrier (USPS unless carrier_code names another) picks up at an address on a day, and if not why and the next day it does",
         body: AvailabilityBody,
-        response: { 201: AvailabilityOut, ...errorResponses(400, 401) },
+        response: { 201: AvailabilityOut, ...errorResponses(400, 401, 422) },
       },
     },
     async (request, reply) => {
       const body = request.body as AvailabilityBody;
       const day = parseCalendarDate("pickup_date", body.pickup_date);
-      const checked = checkPickup(addressInput(body.location), day, app.services.clock.now());
+      const carrier = await pickupCarrierOf(app.services, request.scope, body.carrier_code ?? DEFAULT_PICKUP_CARRIER);
+      const checked = checkPickup(carrier, addressInput(body.location), day, app.services.clock.now());
       return reply.code(201).send({
         available: checked.available,
         reason: checked.reason,
@@ -70,7 +72,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ["Pickups"],
-        summary: "Request a USPS pickup of shipments and batches",
+        summary: "Request a pickup of shipments and batches by the carrier that sold their labels",
         body: CreatePickupBody,
         response: { 201: pickupOut, ...errorResponses(400, 401, 404, 409, 422) },
       },

@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { CARRIER_CODES } from "../../../carriers/catalogue.js";
 import { LocationIn } from "../shipment.schemas.js";
 
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
@@ -17,7 +18,16 @@ const PickupLocationIn = Type.Object({
 });
 export type PickupLocationIn = Static<typeof PickupLocationIn>;
 
-export const AvailabilityBody = Type.Object({ location: PickupLocationIn, pickup_date: Day });
+const PickupCarrierCode = Type.String({
+  enum: [...CARRIER_CODES],
+  description: "The carrier asked: usps (the default), or ups, fed_ex or dhl_express through the account's connection",
+});
+
+export const AvailabilityBody = Type.Object({
+  location: PickupLocationIn,
+  pickup_date: Day,
+  carrier_code: Type.Optional(PickupCarrierCode),
+});
 export type AvailabilityBody = Static<typeof AvailabilityBody>;
 
 export const CreatePickupBody = Type.Object({
@@ -61,6 +71,7 @@ export const PickupOut = Type.Object(
     shipment_ids: Type.Array(Type.Integer()),
     shipment_batch_ids: Type.Array(Type.Integer()),
     external_id: Type.String(),
+    carrier_code: Type.String({ description: "The carrier that comes: that of the pickup's shipments" }),
     location_detail: nullableString,
     special_instructions: nullableString,
     package_count: Type.Integer(),
