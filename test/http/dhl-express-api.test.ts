@@ -185,4 +185,71 @@ describe("a real DHL Express connection (against the MyDHL API stand-in)", () =>
     expect(cancelled.json().shipment.status).toBe("cancel_pending");
     expect(standIn.requests.slice(before).filter((r) => r.operation !== "tracking")).toEqual([]);
   });
+
+  describe("pickups", () => {
+    const remove = (id: number, auth = merchant.auth) =>
+      t.app.inject({ method: "DELETE", url: `/api/v2/pickups/${id}`, headers: auth });
+
+    it("books a DHL Express courier for the waybill in the shipper's local time, and cancels it at DHL", async () => {
+      t.clock.set("2026-01-15T15:00:00.000Z");
+      const bought = await buy();
+      expect(bought.statusCode, bought.body).toBe(201);
+      const shipment = bought.json().shipment;
+      const tooFar = await post("/api/v2/pickups/availability", {
+        location: LOS_ANGELES_WAREHOUSE,
+        pickup_date: "2026-01-30",
+        carrier_code: "dhl_express",
+      });
+      expect(tooFar.json()).toMatchObject({ available: false });
+      expect(tooFar.json().reason).toContain("up to 10 days ahead");
+
+      const booked = await post("/api/v2/pickups", {
+        pickup: { shipment_ids: [shipment.id], pickup_date: "2026-01-16", location_detail: "reception" },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const pickup = booked.json().pickup;
+      expect(pickup).toMatchObject({ carrier_code: "dhl_express", package_count: 1 });
+      expect(pickup.external_id).toMatch(/^PRG\d{12}$/);
+      const atDhl = standIn.pickups.get(pickup.external_id);
+      expect(atDhl?.request).toMatchObject({
+        // Los Angeles in January: Pacific Standard Time.
+        plannedPickupDateAndTime: "2026-01-16T09:00:00GMT-08:00",
+        closeTime: "17:00",
+        location: "reception",
+        locationType: "business",
+        accounts: [{ typeCode: "shipper", number: ACCOUNT.accountNumber }],
+        customerDetails: {
+          shipperDetails: { contactInformation: { companyName: "Acme Fulfillment", phone: "3105550100" } },
+        },
+        shipmentDetails: [
+          {
+            productCode: "P",
+            isCustomsDeclarable: true,
+            unitOfMeasurement: "imperial",
+            shipmentTrackingNumber: shipment.parcels[0].tracking_number,
+          },
+        ],
+      });
+      expect(standIn.lastRequest("pickups")?.version).toBe("3.1.0");
+
+      const other = await createTestAccount(t.services);
+      expect((await remove(pickup.id, other.auth)).statusCode).toBe(404);
+      expect(atDhl?.cancelled).toBe(false);
+      const cancelled = await remove(pickup.id);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(atDhl?.cancelled).toBe(true);
+      expect(standIn.lastRequest("pickup-cancel")?.query.get("requestorName")).toBe("Acme Fulfillment");
+    });
+
+    it("answers DHL's refusal as a 422 in DHL's words", async () => {
+      t.clock.set("2026-01-15T15:00:00.000Z");
+      const id = (await buy()).json().shipment.id;
+      standIn.pickupsAllowed = false;
+      const refused = await post("/api/v2/pickups", { pickup: { shipment_ids: [id], pickup_date: "2026-01-16" } });
+      standIn.pickupsAllowed = true;
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ error_code: "carrier.rejected" });
+      expect(refused.json().error_message).toContain("8003: Account not allowed for this service.");
+    });
+  });
 });

@@ -45,6 +45,7 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
       accountNumber: ACCOUNT_NUMBER,
     }).start();
     t = await buildTestApp({ config: { fedexApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 1000 } });
+    standIn.now = () => t.clock.now();
     merchant = await createTestAccount(t.services);
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
   });
@@ -279,5 +280,90 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(standIn.callsTo("address")).toBeGreaterThan(0);
     expect(response.body).toContain("220 SOUTH STATE ST");
+  });
+
+  describe("pickups", () => {
+    const TWO_DAY = 393;
+    const remove = (id: number, auth = merchant.auth) =>
+      t.app.inject({ method: "DELETE", url: `/api/v2/pickups/${id}`, headers: auth });
+    const shipmentId = async (overrides: Record<string, unknown> = {}) => {
+      const response = await buy(overrides);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().shipment.id as number;
+    };
+
+    it("asks FedEx Ground whether it comes, books the Ground shipments' pickup, and cancels it at FedEx", async () => {
+      t.clock.set("2026-01-15T15:00:00.000Z");
+      const ids = [await shipmentId(), await shipmentId()];
+      const booked = await post("/api/v2/pickups", {
+        pickup: { shipment_ids: ids, pickup_date: "2026-01-16", location_detail: "rear door" },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const pickup = booked.json().pickup;
+      expect(pickup).toMatchObject({ carrier_code: "fed_ex", package_count: 2, weight: 48 });
+      expect(standIn.lastBody("pickupAvailability")).toMatchObject({
+        pickupAddress: { postalCode: "90035", countryCode: "US", stateOrProvinceCode: "CA" },
+        dispatchDate: "2026-01-16",
+        carriers: ["FDXG"],
+        pickupRequestType: ["FUTURE_DAY"],
+        countryRelationship: "DOMESTIC",
+        shipmentAttributes: { serviceType: "GROUND_HOME_DELIVERY" },
+      });
+      const atFedex = standIn.pickups.get(pickup.external_id);
+      expect(atFedex?.request).toMatchObject({
+        associatedAccountNumber: { value: ACCOUNT_NUMBER },
+        carrierCode: "FDXG",
+        originDetail: {
+          readyDateTimestamp: "2026-01-16T09:00:00",
+          customerCloseTime: "17:00:00",
+          packageLocation: "REAR",
+          pickupLocation: { contact: { companyName: "Acme Fulfillment", phoneNumber: "3105550100" } },
+        },
+        packageCount: 2,
+        totalWeight: { units: "LB", value: 3 },
+      });
+
+      const other = await createTestAccount(t.services);
+      expect((await remove(pickup.id, other.auth)).statusCode).toBe(404);
+      expect(atFedex?.cancelled).toBe(false);
+      const cancelled = await remove(pickup.id);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(atFedex?.cancelled).toBe(true);
+      expect(standIn.lastBody("pickupCancel")).toMatchObject({ carrierCode: "FDXG", scheduledDate: "2026-01-16" });
+    });
+
+    it("cancels a FedEx Express pickup with the location FedEx named when it took it", async () => {
+      t.clock.set("2026-01-15T15:00:00.000Z");
+      const booked = await post("/api/v2/pickups", {
+        pickup: { shipment_ids: [await shipmentId({ service_id: TWO_DAY })], pickup_date: "2026-01-16" },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const pickup = booked.json().pickup;
+      expect(standIn.pickups.get(pickup.external_id)).toMatchObject({ carrierCode: "FDXE", location: "LOSA" });
+      expect((await remove(pickup.id)).statusCode).toBe(200);
+      expect(standIn.lastBody("pickupCancel")).toMatchObject({ carrierCode: "FDXE", location: "LOSA" });
+      expect(standIn.pickups.get(pickup.external_id)?.cancelled).toBe(true);
+    });
+
+    it("refuses in FedEx's words a pickup FedEx will not make, and Ground mixed with Express", async () => {
+      t.clock.set("2026-01-15T15:00:00.000Z");
+      const ground = await shipmentId();
+      standIn.unservedPostalCodes.add("90035");
+      const refused = await post("/api/v2/pickups", { pickup: { shipment_ids: [ground], pickup_date: "2026-01-16" } });
+      standIn.unservedPostalCodes.clear();
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ error_code: "carrier.rejected" });
+      expect(refused.json().error_message).toContain("Pickup is not available for this postal code.");
+      const mixed = await post("/api/v2/pickups", {
+        pickup: { shipment_ids: [ground, await shipmentId({ service_id: TWO_DAY })], pickup_date: "2026-01-16" },
+      });
+      expect(mixed.statusCode).toBe(422);
+      expect(mixed.json().error_message).toContain("FedEx Ground and FedEx Express pick up separately");
+      standIn.fail("503", { operation: "pickup", times: 3 });
+      const down = await post("/api/v2/pickups", { pickup: { shipment_ids: [ground], pickup_date: "2026-01-16" } });
+      expect(down.statusCode).toBe(422);
+      expect(down.json().error_message).toContain("The service is currently unavailable.");
+      t.clock.advance(MINUTE + 1000);
+    });
   });
 });

@@ -4,7 +4,7 @@ import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
-import { SMALL_BOX, shipmentToBuy, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, shipmentToBuy, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { UpsStandIn } from "../stand-ins/ups/ups-stand-in.js";
 import { scanImage, scanPdf } from "../unit/labels/label-tools.js";
 
@@ -316,6 +316,77 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
         "/api/v2/shipping/validate_address?address1=1+Nowhere+Lane&city=Salt+Lake+City&state=UT&postal_code=84111&country=US",
       );
       expect(response.json().validate_address.is_valid).toBe(false);
+    });
+  });
+
+  describe("pickups", () => {
+    const remove = (id: number, auth = merchant.auth) =>
+      t.app.inject({ method: "DELETE", url: `/api/v2/pickups/${id}`, headers: auth });
+
+    it("books a UPS On-Call pickup for the UPS shipments, and cancels it at UPS by its PRN", async () => {
+      t.clock.set("2026-01-15T15:00:00.000Z");
+      const bought = await buy();
+      expect(bought.statusCode, bought.body).toBe(201);
+      const id = bought.json().shipment.id;
+      const day = await post("/api/v2/pickups/availability", {
+        location: LOS_ANGELES_WAREHOUSE,
+        pickup_date: "2026-01-17",
+        carrier_code: "ups",
+      });
+      expect(day.json()).toMatchObject({ available: false, pickup_date: "2026-01-19" });
+
+      const booked = await post("/api/v2/pickups", {
+        pickup: {
+          shipment_ids: [id],
+          pickup_date: "2026-01-16",
+          location_detail: "Dock 4",
+          special_instructions: "Ring",
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const pickup = booked.json().pickup;
+      expect(pickup).toMatchObject({ carrier_code: "ups", status: "REQUESTED", package_count: 1, weight: 24 });
+      const atUps = standIn.pickups.get(pickup.external_id);
+      expect(atUps?.request).toMatchObject({
+        PickupDateInfo: { PickupDate: "20260116", ReadyTime: "0900", CloseTime: "1700" },
+        PickupAddress: { CompanyName: "Acme Fulfillment", CountryCode: "US", Phone: { Number: "3105550100" } },
+        PickupPiece: [{ ServiceCode: "003", Quantity: "1", DestinationCountryCode: "US", ContainerCode: "01" }],
+        Shipper: { Account: { AccountNumber: "A1B2C3", AccountCountryCode: "US" } },
+        TotalWeight: { Weight: "1.5", UnitOfMeasurement: "LBS" },
+        SpecialInstruction: "Dock 4. Ring",
+      });
+
+      // Another account sees nothing of it and cannot cancel it.
+      expect((await get(`/api/v2/pickups/${pickup.id}`, other.auth)).statusCode).toBe(404);
+      expect((await remove(pickup.id, other.auth)).json().error_code).toBe("pickup.not_found");
+      expect(atUps?.cancelled).toBe(false);
+
+      const cancelled = await remove(pickup.id);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json().pickup.status).toBe("CANCELLED");
+      expect(atUps?.cancelled).toBe(true);
+      expect(standIn.lastRequest("pickupCancel")).toMatchObject({
+        path: "/api/shipments/v2409/pickup/02",
+        headers: { prn: pickup.external_id },
+      });
+    });
+
+    it("answers UPS's refusal as a 422 in UPS's words, and books nothing", async () => {
+      t.clock.set("2026-01-15T15:00:00.000Z");
+      const id = (await buy()).json().shipment.id;
+      standIn.pickupLeadMinutes = 10 * 60;
+      const before = standIn.pickups.size;
+      const refused = await post("/api/v2/pickups", { pickup: { shipment_ids: [id], pickup_date: "2026-01-16" } });
+      standIn.pickupLeadMinutes = 60;
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error_code).toBe("carrier.rejected");
+      expect(refused.json().error_message).toContain("lead time UPS requires");
+      standIn.fail("500", { operation: "pickup" });
+      const down = await post("/api/v2/pickups", { pickup: { shipment_ids: [id], pickup_date: "2026-01-16" } });
+      expect(down.statusCode).toBe(422);
+      expect(down.json().error_message).toContain("Internal Server Error");
+      expect(standIn.pickups.size).toBe(before);
+      expect((await get("/api/v2/pickups?pickup_date_start=2026-01-16")).json().pickups).toEqual([]);
     });
   });
 });

@@ -3,14 +3,21 @@ import { FaultQueue, parseRequestBody, StandInServer, sendJson as send } from ".
 
 /**
  * A local MyDHL API (DHL Express) of ours, written from DHL's published spec: `GET
- * /address-validate`, `POST /rates`, `POST /shipments` and `GET /shipments/{n}/tracking`, with
+ * /address-validate`, `POST /rates`, `POST /shipments`, `GET /shipments/{n}/tracking`, `POST
+ * /pickups` and `DELETE /pickups/{dispatchConfirmationNumber}`, with
  * their paths, HTTP basic auth, the `x-version` header, the spec's required fields and enums
  * checked, and DHL's error body `{instance, detail, title, message, status}`. Its prices, waybill
  * numbers and documents are its own, not DHL's. It can be told to fail the next calls.
  */
 
 export type DhlStandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
-export type DhlStandInOperation = "address-validate" | "rates" | "shipments" | "tracking";
+export type DhlStandInOperation = "address-validate" | "rates" | "shipments" | "tracking" | "pickups" | "pickup-cancel";
+
+/** A pickup DHL booked, by dispatch confirmation number. */
+export interface DhlStandInPickup {
+  request: Record<string, unknown>;
+  cancelled: boolean;
+}
 
 export interface DhlStandInAccount {
   apiKey: string;
@@ -111,6 +118,11 @@ export class DhlExpressStandIn {
   readonly requests: DhlStandInRequest[] = [];
   /** Destination countries the stand-in's DHL does not serve: rating there answers 400. */
   readonly unservedCountries = new Set<string>();
+  /** Pickups it booked, by dispatch confirmation number. */
+  readonly pickups = new Map<string, DhlStandInPickup>();
+  /** Whether the account may book pickups; when not, DHL answers the spec's error 8003. */
+  pickupsAllowed = true;
+  #nextPickup = 1;
   baseUrl = "";
 
   constructor(readonly account: DhlStandInAccount) {}
@@ -210,6 +222,8 @@ export class DhlExpressStandIn {
     if (operation === "address-validate") this.#addressValidate(res, instance, query);
     else if (operation === "rates") this.#rates(res, instance, asObject(body));
     else if (operation === "shipments") this.#createShipment(res, instance, asObject(body), url);
+    else if (operation === "pickups") this.#createPickup(res, instance, asObject(body));
+    else if (operation === "pickup-cancel") this.#cancelPickup(res, instance, path.split("/")[2] ?? "", query);
     else this.#tracking(res, instance, path.split("/")[2] ?? "");
   }
 
@@ -453,6 +467,100 @@ export class DhlExpressStandIn {
     });
   }
 
+  #createPickup(res: http.ServerResponse, instance: string, body: Json): void {
+    const problems = [
+      ...required(body, [
+        "plannedPickupDateAndTime",
+        "accounts",
+        "customerDetails.shipperDetails.postalAddress.cityName",
+        "customerDetails.shipperDetails.postalAddress.countryCode",
+        "customerDetails.shipperDetails.postalAddress.postalCode",
+        "customerDetails.shipperDetails.contactInformation.phone",
+        "customerDetails.shipperDetails.contactInformation.companyName",
+        "customerDetails.shipperDetails.contactInformation.fullName",
+        "shipmentDetails",
+      ]),
+      ...this.#commonChecks(body, "none"),
+    ];
+    const planned = body.plannedPickupDateAndTime;
+    if (planned !== undefined && !(typeof planned === "string" && PLANNED_TIME.test(planned))) {
+      problems.push("#/plannedPickupDateAndTime: string does not match the date and time format");
+    }
+    const close = body.closeTime;
+    if (close !== undefined && !(typeof close === "string" && /^([0-1][0-9]|2[0-3]):([0-5][0-9])$/.test(close))) {
+      problems.push("#/closeTime: string does not match pattern ([0-1][0-9]|2[0-3]):([0-5][0-9])");
+    }
+    if (body.locationType !== undefined && !["business", "residence"].includes(String(body.locationType))) {
+      problems.push("#/locationType: not a valid enum value");
+    }
+    const details = arrayAt(body, "shipmentDetails").map(asObject);
+    if (body.shipmentDetails !== undefined && details.length === 0)
+      problems.push("#/shipmentDetails: expected minimum item count: 1");
+    details.forEach((detail, i) => {
+      problems.push(
+        ...required(
+          detail,
+          ["productCode", "isCustomsDeclarable", "unitOfMeasurement", "packages"],
+          `shipmentDetails/${i}/`,
+        ),
+      );
+      if (arrayAt(detail, "packages").length === 0)
+        problems.push(`#/shipmentDetails/${i}/packages: expected minimum item count: 1`);
+    });
+    if (problems.length > 0) {
+      send(res, 400, problem(instance, "Validation error", problems.join("; "), "400"));
+      return;
+    }
+    if (!this.pickupsAllowed) {
+      send(
+        res,
+        400,
+        problem(
+          instance,
+          "Bad request",
+          "8003: Account not allowed for this service. Please contact your DHL Express representative.",
+          "400",
+        ),
+      );
+      return;
+    }
+    const number = `PRG${String(this.#nextPickup++).padStart(12, "0")}`;
+    this.pickups.set(number, { request: body, cancelled: false });
+    send(res, 201, { dispatchConfirmationNumbers: [number], readyByTime: String(body.closeTime ?? "18:00") });
+  }
+
+  #cancelPickup(res: http.ServerResponse, instance: string, number: string, query: URLSearchParams): void {
+    const missing = ["requestorName", "reason"].filter((name) => !query.get(name));
+    if (missing.length > 0) {
+      send(
+        res,
+        400,
+        problem(instance, "Missing parameters", `Missing mandatory parameters: ${missing.join(", ")}`, "400"),
+      );
+      return;
+    }
+    const pickup = this.pickups.get(number);
+    if (!pickup) {
+      send(
+        res,
+        404,
+        problem(
+          instance,
+          "Pickup not found",
+          "Cancellation of booking was not successful. Requested Pickup was not found",
+          "404",
+        ),
+      );
+      return;
+    }
+    if (pickup.cancelled) {
+      send(res, 400, problem(instance, "Bad request", "Pickup already cancelled or completed", "400"));
+      return;
+    }
+    pickup.cancelled = true;
+    res.writeHead(200).end();
+  }
+
   /** Checks shared by rates and shipments: the planned time, units, accounts and packaging codes. */
   #commonChecks(body: Json, packagesPath: string): string[] {
     const problems: string[] = [];
@@ -485,6 +593,8 @@ function operationOf(method: string, path: string): DhlStandInOperation | undefi
   if (method === "POST" && path === "/rates") return "rates";
   if (method === "POST" && path === "/shipments") return "shipments";
   if (method === "GET" && /^\/shipments\/[^/]+\/tracking$/.test(path)) return "tracking";
+  if (method === "POST" && path === "/pickups") return "pickups";
+  if (method === "DELETE" && /^\/pickups\/[^/]+$/.test(path)) return "pickup-cancel";
   return undefined;
 }
 

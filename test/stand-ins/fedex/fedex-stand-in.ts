@@ -8,14 +8,26 @@ import { FaultQueue, parseRequestBody, StandInServer, sendJson, standInPdf } fro
  * A local FedEx REST API of ours, written from FedEx's published specs: API Authorization
  * `POST /oauth/token`, Rate `POST /rate/v1/rates/quotes`, Ship `POST /ship/v1/shipments` and
  * `PUT /ship/v1/shipments/cancel`, Track `POST /track/v1/trackingnumbers`, Address Validation
- * `POST /address/v1/addresses/resolve` and Ground end-of-day close `PUT /ship/v1/endofday/`,
+ * `POST /address/v1/addresses/resolve`, Ground end-of-day close `PUT /ship/v1/endofday/` and
+ * Pickup (`POST /pickup/v1/pickups/availabilities`, `POST /pickup/v1/pickups`, `PUT
+ * /pickup/v1/pickups/cancel`),
  * with their paths, bearer auth, the specs' required fields and enums checked, and FedEx's error
  * body (`transactionId`, `errors[{code, message}]`). Prices, transit times and tracking scans are
  * its own deterministic inventions, not FedEx's. It can be told to fail the next calls.
  */
 
 export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
-export type StandInOperation = "token" | "rate" | "ship" | "cancel" | "track" | "address" | "close";
+export type StandInOperation =
+  | "token"
+  | "rate"
+  | "ship"
+  | "cancel"
+  | "track"
+  | "address"
+  | "close"
+  | "pickupAvailability"
+  | "pickup"
+  | "pickupCancel";
 
 export interface StandInAccount {
   clientId: string;
@@ -31,6 +43,9 @@ const PATHS: Record<StandInOperation, string> = {
   track: "/track/v1/trackingnumbers",
   address: "/address/v1/addresses/resolve",
   close: "/ship/v1/endofday/",
+  pickupAvailability: "/pickup/v1/pickups/availabilities",
+  pickup: "/pickup/v1/pickups",
+  pickupCancel: "/pickup/v1/pickups/cancel",
 };
 const METHODS: Record<StandInOperation, string> = {
   token: "POST",
@@ -40,6 +55,9 @@ const METHODS: Record<StandInOperation, string> = {
   track: "POST",
   address: "POST",
   close: "PUT",
+  pickupAvailability: "POST",
+  pickup: "POST",
+  pickupCancel: "PUT",
 };
 
 const PICKUP_TYPES = ["CONTACT_FEDEX_TO_SCHEDULE", "DROPOFF_AT_FEDEX_LOCATION", "USE_SCHEDULED_PICKUP"];
@@ -112,6 +130,15 @@ export interface StandInShipment {
 type Body = Record<string, unknown>;
 type Problem = { code: string; message: string };
 
+/** A pickup FedEx booked: the request, the company that comes, and the Express location that took it. */
+export interface StandInPickup {
+  request: Body;
+  carrierCode: "FDXE" | "FDXG";
+  scheduledDate: string;
+  location: string | null;
+  cancelled: boolean;
+}
+
 export class FedexStandIn {
   readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
   readonly #tokens = new Set<string>();
@@ -121,6 +148,14 @@ export class FedexStandIn {
   readonly shipments = new Map<string, StandInShipment>();
   /** Every request received, in order: method, path, parsed body and the Authorization header. */
   readonly requests: { method: string; path: string; body: unknown; authorization: string | undefined }[] = [];
+  /** Pickups it booked, by confirmation code. */
+  readonly pickups = new Map<string, StandInPickup>();
+  /** Postal codes its couriers do not serve: availability answers them unavailable, with an alert. */
+  readonly unservedPostalCodes = new Set<string>();
+  /** The latest ready time it accepts for a pickup (local), as availability's `cutOffTime` says. */
+  pickupCutOffTime = "18:00:00";
+  /** The stand-in's time for the pickups it takes; tests running on a manual clock pass theirs. */
+  now: () => Date = () => new Date();
   /** Seconds each token lives, as `expires_in` says. */
   tokenLifetimeSeconds = 3600;
   baseUrl = "";
@@ -233,6 +268,9 @@ export class FedexStandIn {
       track: (b) => this.#track(b),
       address: (b) => this.#resolve(b),
       close: (b) => this.#close(b),
+      pickupAvailability: (b) => this.#pickupAvailability(b),
+      pickup: (b) => this.#pickup(b),
+      pickupCancel: (b) => this.#pickupCancel(b),
     };
     const [status, answer] = handlers[operation](request);
     sendJson(res, status, answer);
@@ -653,6 +691,160 @@ export class FedexStandIn {
             },
           ],
           alerts: [],
+        },
+      },
+    ];
+  }
+
+  #pickupAvailability(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    const address = (body.pickupAddress ?? {}) as Body;
+    if (body.pickupAddress === undefined) problems.push(missing("pickupAddress"));
+    for (const field of ["postalCode", "countryCode"]) {
+      if (!address[field]) problems.push(missing(`pickupAddress.${field}`));
+    }
+    const types = body.pickupRequestType;
+    if (!Array.isArray(types) || types.length === 0) problems.push(missing("pickupRequestType"));
+    else for (const type of types) oneOf(problems, type, ["SAME_DAY", "FUTURE_DAY"], "pickupRequestType", true);
+    const carriers = body.carriers;
+    if (!Array.isArray(carriers) || carriers.length === 0) problems.push(missing("carriers"));
+    else for (const carrier of carriers) oneOf(problems, carrier, ["FDXE", "FDXG"], "carriers", true);
+    oneOf(problems, body.countryRelationship, ["DOMESTIC", "INTERNATIONAL"], "countryRelationship", true);
+    if (body.shipmentAttributes !== undefined && typeof (body.shipmentAttributes as Body).serviceType !== "string") {
+      problems.push(missing("shipmentAttributes.serviceType"));
+    }
+    if (problems.length > 0) return [400, errorBody(problems)];
+    const day = typeof body.dispatchDate === "string" ? body.dispatchDate : this.now().toISOString().slice(0, 10);
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    const served = !this.unservedPostalCodes.has(String(address.postalCode));
+    const available = served && weekday !== 0 && weekday !== 6;
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: {
+          requestTimestamp: this.now().toISOString().slice(0, 19),
+          options: (carriers as string[]).map((carrier) => ({
+            carrier,
+            available,
+            pickupDate: day,
+            cutOffTime: this.pickupCutOffTime,
+            accessTime: { hours: 1, minutes: 0 },
+            residentialAvailable: true,
+            countryRelationship: body.countryRelationship,
+            scheduleDay: (types as string[])[0],
+            defaultReadyTime: "09:00:00",
+            defaultLatestTimeOptions: "18:00:00",
+          })),
+          alerts: served
+            ? []
+            : [
+                {
+                  code: "PICKUP.POSTALCODE.NOTSERVED",
+                  alertType: "WARNING",
+                  message: "Pickup is not available for this postal code.",
+                },
+              ],
+        },
+      },
+    ];
+  }
+
+  #pickup(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    const account = (body.associatedAccountNumber as Body | undefined)?.value;
+    if (account === undefined) problems.push(missing("associatedAccountNumber.value"));
+    else if (String(account) !== this.account.accountNumber) {
+      problems.push({ code: "ACCOUNT.NUMBER.MISMATCH", message: "Invalid account number." });
+    }
+    oneOf(problems, body.carrierCode, ["FDXE", "FDXG"], "carrierCode", true);
+    const origin = (body.originDetail ?? {}) as Body;
+    if (body.originDetail === undefined) problems.push(missing("originDetail"));
+    const ready = origin.readyDateTimestamp;
+    if (typeof ready !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(ready)) {
+      problems.push(missing("originDetail.readyDateTimestamp"));
+    }
+    if (typeof origin.customerCloseTime !== "string" || !/^\d{2}:\d{2}:\d{2}$/.test(origin.customerCloseTime)) {
+      problems.push(missing("originDetail.customerCloseTime"));
+    }
+    oneOf(
+      problems,
+      origin.packageLocation,
+      ["FRONT", "NONE", "REAR", "SIDE"],
+      "originDetail.packageLocation",
+      body.carrierCode === "FDXG",
+    );
+    const location = (origin.pickupLocation ?? {}) as Body;
+    const address = (location.address ?? {}) as Body;
+    for (const field of ["streetLines", "city", "stateOrProvinceCode", "postalCode", "countryCode"]) {
+      if (!address[field]) problems.push(missing(`originDetail.pickupLocation.address.${field}`));
+    }
+    if (!(location.contact as Body | undefined)?.phoneNumber) {
+      problems.push(missing("originDetail.pickupLocation.contact.phoneNumber"));
+    }
+    if (typeof body.remarks === "string" && body.remarks.length > 60) {
+      problems.push({
+        code: "INVALID.INPUT.EXCEPTION",
+        message: "Invalid field value in the input: remarks is longer than 60.",
+      });
+    }
+    if (problems.length > 0) return [400, errorBody(problems)];
+    const scheduledDate = (ready as string).slice(0, 10);
+    if (scheduledDate < this.now().toISOString().slice(0, 10)) {
+      return [400, errors("PICKUP.REQUESTED.PREVIOUS.DAY", "Cannot schedule a pickup requested for a previous day.")];
+    }
+    this.#serial += 1;
+    const code = `${body.carrierCode === "FDXG" ? "CPU" : ""}${String(this.#serial).padStart(8, "0")}`;
+    const express = body.carrierCode === "FDXE";
+    this.pickups.set(code, {
+      request: body,
+      carrierCode: body.carrierCode as "FDXE" | "FDXG",
+      scheduledDate,
+      location: express ? "LOSA" : null,
+      cancelled: false,
+    });
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: {
+          pickupConfirmationCode: code,
+          message: "Courier on the way",
+          ...(express ? { location: "LOSA" } : {}),
+        },
+      },
+    ];
+  }
+
+  #pickupCancel(body: Body): [number, unknown] {
+    const problems: Problem[] = [];
+    if ((body.associatedAccountNumber as Body | undefined)?.value === undefined) {
+      problems.push(missing("associatedAccountNumber.value"));
+    }
+    if (typeof body.pickupConfirmationCode !== "string") problems.push(missing("pickupConfirmationCode"));
+    if (typeof body.scheduledDate !== "string") problems.push(missing("scheduledDate"));
+    oneOf(problems, body.carrierCode, ["FDXE", "FDXG"], "carrierCode", false);
+    if (problems.length > 0) return [400, errorBody(problems)];
+    const pickup = this.pickups.get(body.pickupConfirmationCode as string);
+    const carrier = body.carrierCode ?? "FDXE";
+    if (!pickup || pickup.carrierCode !== carrier || pickup.scheduledDate !== body.scheduledDate) {
+      return [
+        400,
+        errors("PICKUP.CONFIRMATIONNUMBER.NOTFOUND", "Pickup confirmation number not found for the given date."),
+      ];
+    }
+    if (carrier === "FDXE" && body.location !== pickup.location) {
+      return [400, errors("PICKUP.LOCATION.REQUIRED", "The location is required to cancel a FedEx Express pickup.")];
+    }
+    if (pickup.cancelled) return [400, errors("PICKUP.ALREADY.CANCELLED", "The pickup has already been cancelled.")];
+    pickup.cancelled = true;
+    return [
+      200,
+      {
+        transactionId: randomUUID(),
+        output: {
+          pickupConfirmationCode: body.pickupConfirmationCode,
+          cancelConfirmationMessage: "Requested pickup has been cancelled Successfully.",
         },
       },
     ];

@@ -10,14 +10,16 @@ import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-
  * (`POST /security/v1/oauth/token`, HTTP Basic, form body), Rating (`POST /api/rating/{version}/
  * {requestoption}`), Shipping and Void (`POST /api/shipments/{version}/ship`, `DELETE /api/
  * shipments/{version}/void/cancel/{id}`), Tracking (`GET /api/track/v1/details/{inquiryNumber}`)
- * and Address Validation (`POST /api/addressvalidation/{version}/{requestoption}`). Paths with
+ * Address Validation (`POST /api/addressvalidation/{version}/{requestoption}`) and Pickup
+ * (`POST /api/pickupcreation/{version}/pickup`, `DELETE /api/shipments/{version}/pickup/{CancelBy}`
+ * with the PRN in a `Prn` header). Paths with
  * their version segment, bearer auth, the spec's required request fields, and UPS's error body
  * `{response:{errors:[{code,message}]}}`. Its prices are its own deterministic table, not UPS's.
  * It can be told to fail the next calls.
  */
 
 export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
-export type UpsOperation = "token" | "rating" | "ship" | "void" | "track" | "xav";
+export type UpsOperation = "token" | "rating" | "ship" | "void" | "track" | "xav" | "pickup" | "pickupCancel";
 
 export interface StandInAccount {
   clientId: string;
@@ -53,6 +55,8 @@ const VERSIONS: Record<string, readonly string[]> = {
   ship: ["v2409", "v1"],
   void: ["v2409", "v1"],
   xav: ["v2", "v1"],
+  pickup: ["v2409", "v1"],
+  pickupCancel: ["v2409", "v1"],
 };
 const RATE_OPTIONS = ["rate", "shop", "ratetimeintransit", "shoptimeintransit"];
 const LABEL_FORMATS = ["GIF", "ZPL", "EPL", "SPL"];
@@ -79,6 +83,12 @@ const INTERNATIONAL = ["07", "54", "65", "08"];
 const FUEL_BP = 1800;
 const RESIDENTIAL_CENTS = 575;
 
+/** A pickup UPS booked, by its pickup request number. */
+export interface StandInPickup {
+  request: Record<string, unknown>;
+  cancelled: boolean;
+}
+
 export class UpsStandIn {
   readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
   readonly #tokens = new Set<string>();
@@ -91,6 +101,10 @@ export class UpsStandIn {
   readonly requests: Recorded[] = [];
   /** The stand-in's time for the activities it records; tests running on a manual clock pass theirs. */
   now: () => Date = () => new Date();
+  /** Pickups it booked, by PRN. */
+  readonly pickups = new Map<string, StandInPickup>();
+  /** The least time UPS needs between a pickup's ready and close times ("LeadTime"), in minutes. */
+  pickupLeadMinutes = 60;
   /** Seconds each token lives, as `expires_in` says. */
   tokenLifetimeSeconds = 14_399;
   baseUrl = "";
@@ -211,6 +225,8 @@ export class UpsStandIn {
       void: () => this.#void(res, route.params.id ?? ""),
       track: () => this.#track(req, res, route.params.id ?? ""),
       xav: () => this.#xav(res, route.params.option ?? "", body),
+      pickup: () => this.#pickup(res, body),
+      pickupCancel: () => this.#pickupCancel(req, res, route.params.cancelBy ?? ""),
     };
     handlers[route.operation]();
   }
@@ -514,6 +530,62 @@ export class UpsStandIn {
     });
   }
 
+  #pickup(res: http.ServerResponse, body: unknown): void {
+    const request = at(body, "PickupCreationRequest");
+    const problems = request === undefined ? ["PickupCreationRequest is required."] : checkPickupCreation(request);
+    if (problems.length > 0) {
+      sendJson(res, 400, upsError("9510002", problems.join(" ")));
+      return;
+    }
+    const account = at(request, "Shipper", "Account", "AccountNumber");
+    if (account !== this.account.shipperNumber) {
+      sendJson(res, 400, upsError("9510111", "Invalid Shipper Account Number."));
+      return;
+    }
+    const ready = minutesOf(String(at(request, "PickupDateInfo", "ReadyTime")));
+    const close = minutesOf(String(at(request, "PickupDateInfo", "CloseTime")));
+    if (close - ready < this.pickupLeadMinutes) {
+      sendJson(
+        res,
+        400,
+        upsError(
+          "9510113",
+          "The pickup close time must be later than the ready time by the lead time UPS requires for this address.",
+        ),
+      );
+      return;
+    }
+    const prn = `2929${String(this.#serial++).padStart(7, "0")}`;
+    this.pickups.set(prn, { request: request as Record<string, unknown>, cancelled: false });
+    sendJson(res, 200, {
+      PickupCreationResponse: {
+        Response: { ResponseStatus: { Code: "1", Description: "Success" } },
+        PRN: prn,
+        RateStatus: { Code: "01", Description: "Rate not available" },
+      },
+    });
+  }
+
+  #pickupCancel(req: http.IncomingMessage, res: http.ServerResponse, cancelBy: string): void {
+    if (cancelBy !== "02") {
+      sendJson(res, 400, upsError("9510101", `Invalid CancelBy: ${cancelBy}; Porter cancels by PRN (02).`));
+      return;
+    }
+    const prn = req.headers.prn;
+    const pickup = typeof prn === "string" ? this.pickups.get(prn) : undefined;
+    if (!pickup || pickup.cancelled) {
+      sendJson(res, 400, upsError("9510151", "No pickup request found for the given PRN, or it is already cancelled."));
+      return;
+    }
+    pickup.cancelled = true;
+    sendJson(res, 200, {
+      PickupCancelResponse: {
+        Response: { ResponseStatus: { Code: "1", Description: "Success" } },
+        PickupType: "01",
+      },
+    });
+  }
+
   #xav(res: http.ServerResponse, option: string, body: unknown): void {
     if (!["1", "2", "3"].includes(option)) {
       sendJson(res, 400, upsError("264002", `Invalid request option: ${option}`));
@@ -564,6 +636,86 @@ export class UpsStandIn {
   }
 }
 
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(2, 4));
+
+/** A Pickup Creation request's problems, as the spec's required fields and lengths have them. */
+export function checkPickupCreation(request: unknown): string[] {
+  const problems = required(
+    request,
+    [
+      "Request",
+      "RatePickupIndicator",
+      "PickupDateInfo",
+      "PickupAddress",
+      "AlternateAddressIndicator",
+      "PickupPiece",
+      "PaymentMethod",
+    ],
+    "PickupCreationRequest",
+  );
+  const info = at(request, "PickupDateInfo");
+  if (info !== undefined) {
+    problems.push(...required(info, ["ReadyTime", "CloseTime", "PickupDate"], "PickupDateInfo"));
+    for (const field of ["ReadyTime", "CloseTime"]) {
+      const time = at(info, field);
+      if (time !== undefined && !(typeof time === "string" && /^([01]\d|2[0-3])[0-5]\d$/.test(time))) {
+        problems.push(`PickupDateInfo.${field} must be HHmm.`);
+      }
+    }
+    const date = at(info, "PickupDate");
+    if (date !== undefined && !(typeof date === "string" && /^\d{8}$/.test(date))) {
+      problems.push("PickupDateInfo.PickupDate must be yyyyMMdd.");
+    }
+  }
+  const address = at(request, "PickupAddress");
+  if (address !== undefined) {
+    problems.push(
+      ...required(
+        address,
+        ["CompanyName", "ContactName", "AddressLine", "City", "CountryCode", "ResidentialIndicator", "Phone"],
+        "PickupAddress",
+      ),
+    );
+    const limits: [string, number][] = [
+      ["CompanyName", 27],
+      ["ContactName", 22],
+      ["City", 50],
+      ["PostalCode", 8],
+    ];
+    for (const [field, max] of limits) {
+      const value = at(address, field);
+      if (typeof value === "string" && value.length > max)
+        problems.push(`PickupAddress.${field} is longer than ${max}.`);
+    }
+    if (at(address, "Phone") !== undefined && typeof at(address, "Phone", "Number") !== "string") {
+      problems.push("PickupAddress.Phone.Number is required.");
+    }
+  }
+  const pieces = at(request, "PickupPiece");
+  if (pieces !== undefined && (!Array.isArray(pieces) || pieces.length === 0)) {
+    problems.push("PickupPiece must list the pieces.");
+  } else if (Array.isArray(pieces)) {
+    pieces.forEach((piece, i) => {
+      problems.push(
+        ...required(piece, ["ServiceCode", "Quantity", "DestinationCountryCode", "ContainerCode"], `PickupPiece[${i}]`),
+      );
+      const code = at(piece, "ServiceCode");
+      if (code !== undefined && !(typeof code === "string" && /^\d{3}$/.test(code))) {
+        problems.push(`PickupPiece[${i}].ServiceCode must be three digits.`);
+      }
+    });
+  }
+  if (at(request, "PaymentMethod") === "01") {
+    problems.push(
+      ...required(at(request, "Shipper", "Account"), ["AccountNumber", "AccountCountryCode"], "Shipper.Account"),
+    );
+  }
+  const instruction = at(request, "SpecialInstruction");
+  if (typeof instruction === "string" && instruction.length > 57)
+    problems.push("SpecialInstruction is longer than 57.");
+  return problems;
+}
+
 function routeOf(
   method: string,
   path: string,
@@ -575,6 +727,8 @@ function routeOf(
     ["DELETE", /^\/api\/shipments\/([^/]+)\/void\/cancel\/([^/]+)$/, "void", ["version", "id"]],
     ["GET", /^\/api\/track\/v1\/details\/([^/]+)$/, "track", ["id"]],
     ["POST", /^\/api\/addressvalidation\/([^/]+)\/([^/]+)$/, "xav", ["version", "option"]],
+    ["POST", /^\/api\/pickupcreation\/([^/]+)\/pickup$/, "pickup", ["version"]],
+    ["DELETE", /^\/api\/shipments\/([^/]+)\/pickup\/([^/]+)$/, "pickupCancel", ["version", "cancelBy"]],
   ];
   for (const [wanted, pattern, operation, names] of patterns) {
     const match = pattern.exec(path);
