@@ -65,7 +65,7 @@ export function carrierApisFor(config: Config, clock: Clock, wait?: (ms: number)
 }
 
 export function createWorker(services: AppServices, logger?: FastifyInstance["log"]): Worker {
-  return new Worker(services.jobs, jobHandlers(services), {
+  return new Worker(services.jobs, jobHandlers(services, logger), {
     leaseMs: services.config.jobLeaseMs,
     pollMs: services.config.jobPollMs,
     logger,

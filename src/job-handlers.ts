@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { AppServices } from "./app-services.js";
 import { type CloseOutPayload, closeOutPostalDay, POSTAL_CLOSE_OUT_JOB } from "./domain/batches/close-out.js";
 import { GENERATE_MANIFESTS_JOB, type ManifestPayload } from "./domain/batches/create-batches.js";
@@ -36,8 +37,8 @@ import { WebhookPoster } from "./events/webhook-poster.js";
 import { sendPendingDelivery } from "./events/webhook-resend.js";
 import type { JobHandlers } from "./jobs/worker.js";
 
-/** Every job kind the worker knows, by name, wired to its use case. */
-export function jobHandlers(services: AppServices): JobHandlers {
+/** Every job kind the worker knows, by name, wired to its use case; `logger` hears what a job skipped. */
+export function jobHandlers(services: AppServices, logger?: Pick<Logger, "warn">): JobHandlers {
   const storeSchedule = storeSyncSchedule(services);
   return {
     [RESEND_DELIVERY_JOB]: async (payload) => {
@@ -64,7 +65,7 @@ export function jobHandlers(services: AppServices): JobHandlers {
       settlePendingPayment(services, (payload as { paymentTransactionId: number }).paymentTransactionId),
     [CHECK_PAYMENT_RETURN_JOB]: async (payload) =>
       checkPaymentReturn(services, (payload as { paymentTransactionId: number }).paymentTransactionId),
-    [GENERATE_MANIFESTS_JOB]: async (payload) => generateManifests(services, payload as ManifestPayload),
+    [GENERATE_MANIFESTS_JOB]: async (payload) => generateManifests(services, payload as ManifestPayload, logger),
     [POSTAL_CLOSE_OUT_JOB]: async (payload) => void (await closeOutPostalDay(services, payload as CloseOutPayload)),
     [SYNC_ORDER_STORE_JOB]: async (payload) => void (await syncOrderStore(services, payload as SyncOrderStorePayload)),
     [SYNC_ALL_STORES_JOB]: async () => void (await syncAllStores(services, storeSchedule)),

@@ -1,11 +1,14 @@
 import type { Command } from "commander";
+import pino from "pino";
 import { createWebhookDispatcher, openServices, startWorker } from "../app.js";
 import { loadConfig } from "../config.js";
 
 async function runWorker(): Promise<void> {
   const services = await openServices(loadConfig());
-  const worker = await startWorker(services);
-  const webhooks = createWebhookDispatcher(services);
+  // Without it, failed jobs and the files a job skipped would go unreported.
+  const logger = pino({ level: services.config.logLevel });
+  const worker = await startWorker(services, logger);
+  const webhooks = createWebhookDispatcher(services, logger);
   webhooks.start();
   const shutdown = async () => {
     await Promise.all([worker.stop(), webhooks.stop()]);

@@ -6,6 +6,7 @@ import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, fundMeter, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, shipmentToBuy, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { readPdf } from "../unit/labels/label-tools.js";
 
 const DELAY_MS = 60_000;
 const CUSTOMS_ITEM = {
@@ -24,6 +25,8 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
   let other: TestAccount;
   let worker: Worker;
   const serviceIds: Record<string, number> = {};
+  /** What the worker logged as a warning. */
+  const warnings: unknown[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp({ config: { manifestDelayMs: DELAY_MS } });
@@ -32,7 +35,14 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
     await connectSandboxCarriers(t.services, merchant.accountId);
     other = await createTestAccount(t.services);
     await connectSandboxCarriers(t.services, other.accountId);
-    worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
+    worker = new Worker(
+      t.services.jobs,
+      jobHandlers(t.services, { warn: (details: unknown) => warnings.push(details) }),
+      {
+        leaseMs: 30_000,
+        pollMs: 10,
+      },
+    );
     for (const carrier of ["usps", "ups", "dhl_ecommerce"]) {
       const services = (await get(`/api/v2/services?carrier_code=${carrier}`)).json().services as {
         service_id: number;
@@ -129,6 +139,28 @@ describe("batches: manifests of USPS and DHL eCommerce shipments", () => {
     const merged = (await file(created.merged_docs)).rawPayload.toString("latin1");
     // The SCAN form's one page, then one page per label.
     expect(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(merged)?.[1]).toBe("3");
+  });
+
+  it("leaves a stored label that is no readable PDF out of the merged file, and warns naming it", async () => {
+    const ids = [await ship(), await ship()];
+    // Stored files are written once: the label is pointed at a damaged copy instead.
+    const damaged = "damaged-label.pdf";
+    await t.services.files.put(damaged, Buffer.from("%PDF-1.4\n% cut short by a failing disk", "latin1"));
+    await t.services.db
+      .updateTable("labels")
+      .set({ file_name: damaged })
+      .where("shipment_id", "=", ids[1] as number)
+      .execute();
+    const created = (await post("/api/v2/shipments/batches", { shipment_ids: ids, include_merged: true })).json();
+    warnings.length = 0;
+    await generate();
+    const batch = (await get(`/api/v2/shipments/batches/${created.shipments_batches[0].id}`)).json();
+    expect(batch.status).toBe("generated");
+    const merged = readPdf((await file(created.merged_docs)).rawPayload);
+    expect(merged.warnings).toEqual([]);
+    // The SCAN form's page and the sound label's.
+    expect(merged.pageCount).toBe(2);
+    expect(warnings).toEqual([expect.objectContaining({ file: damaged })]);
   });
 
   it("makes a DHL eCommerce manifest", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Logger } from "pino";
 import type { ManifestCapability } from "../../carriers/carrier.js";
 import type { ServiceScope } from "../../carriers/catalogue.js";
 import { findCarrier } from "../../carriers/registry.js";
@@ -29,7 +30,11 @@ interface GeneratedDocument {
  * shipment manifested (its files are orphans, and the retry writes new ones); after it, a retry
  * finds nothing pending.
  */
-export async function generateManifests(services: DomainServices, payload: ManifestPayload): Promise<void> {
+export async function generateManifests(
+  services: DomainServices,
+  payload: ManifestPayload,
+  logger?: Pick<Logger, "warn">,
+): Promise<void> {
   const batches = (
     await services.db.selectFrom("batches").selectAll().where("id", "in", payload.batchIds).orderBy("id").execute()
   ).filter((batch) => batch.status === "pending");
@@ -39,9 +44,12 @@ export async function generateManifests(services: DomainServices, payload: Manif
   const documents: GeneratedDocument[] = [];
   for (const batch of batches) documents.push(await writeDocument(services, batch, now));
   if (payload.mergedFile) {
+    const mergedFile = payload.mergedFile;
     await services.files.putChunks(
-      payload.mergedFile,
-      mergedPdf(storedDocuments(services, documents, payload.batchIds)),
+      mergedFile,
+      mergedPdf(storedDocuments(services, documents, payload.batchIds), (file, reason) =>
+        logger?.warn({ file, mergedFile, reason }, "a PDF that cannot be read was left out of a batch's merged file"),
+      ),
     );
   }
   const stamp = now.toISOString();
@@ -151,7 +159,7 @@ async function* storedDocuments(
 ): AsyncIterable<StoredDocument> {
   for (const document of documents) {
     const bytes = await services.files.get(document.fileName);
-    if (bytes) yield { bytes, format: document.format, widthIn: 8.5, heightIn: 11 };
+    if (bytes) yield { fileName: document.fileName, bytes, format: document.format, widthIn: 8.5, heightIn: 11 };
   }
   let after = 0;
   for (;;) {
@@ -166,7 +174,15 @@ async function* storedDocuments(
       .execute();
     for (const label of labels) {
       const bytes = await services.files.get(label.file_name);
-      if (bytes) yield { bytes, format: label.format, widthIn: label.width_in, heightIn: label.height_in };
+      if (bytes) {
+        yield {
+          fileName: label.file_name,
+          bytes,
+          format: label.format,
+          widthIn: label.width_in,
+          heightIn: label.height_in,
+        };
+      }
     }
     if (labels.length < 500) return;
     after = (labels[labels.length - 1] as { id: number }).id;

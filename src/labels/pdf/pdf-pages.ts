@@ -7,7 +7,9 @@
 import { pageResources, standardFontObjects } from "./label-document.js";
 import { num, type PageContent, type XObject } from "./page-content.js";
 import { type PdfStream, ref } from "./pdf-file.js";
+import { readPages } from "./pdf-reader.js";
 import { pdfString } from "./pdf-string.js";
+import { dictOf, type PdfRef, writeEntries, writeValue } from "./pdf-syntax.js";
 
 const HEADER = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
 
@@ -45,31 +47,33 @@ export class PdfPages {
   }
 
   /**
-   * The pages of a PDF that Porter wrote (a label, a manifest): its objects are copied under new
-   * numbers, its catalog, page tree and information left behind.
+   * The pages of a PDF from any writer (a label, a carrier's form): each page and what it uses are
+   * copied under new numbers, the catalog, page tree and information left behind. The file is read
+   * in full before anything is written, so one that cannot be read throws and adds nothing.
    */
   importPages(pdf: Buffer): void {
-    const objects = readObjects(pdf);
+    const { pages, objects } = readPages(pdf);
     const renumbered = new Map<number, number>();
-    for (const object of objects) {
-      if (!/\/Type \/(Catalog|Pages)\b|\/Producer /.test(object.dictionary)) {
-        renumbered.set(object.number, this.#reserve());
-      }
+    for (const num of [...pages.map((page) => page.num), ...objects.keys()]) renumbered.set(num, this.#reserve());
+    const reference = (target: PdfRef) => {
+      const number = renumbered.get(target.num);
+      return number === undefined ? "null" : ref(number);
+    };
+    for (const page of pages) {
+      const number = renumbered.get(page.num) as number;
+      this.#write(number, [`<< ${writeEntries(page.dict.entries, reference)} /Parent ${ref(this.#pageTree)} >>`]);
+      this.#kids.push(number);
     }
-    const renumber = (text: string) =>
-      text.replace(/(\d+) 0 R/g, (whole, n: string) => {
-        const mapped = renumbered.get(Number(n));
-        return mapped === undefined ? whole : ref(mapped);
-      });
-    for (const object of objects) {
-      const number = renumbered.get(object.number);
-      if (number === undefined) continue;
-      let dictionary = renumber(object.dictionary);
-      if (/\/Type \/Page\b/.test(dictionary)) {
-        dictionary = dictionary.replace(/\/Parent \d+ 0 R/, `/Parent ${ref(this.#pageTree)}`);
-        this.#kids.push(number);
+    for (const [num, object] of objects) {
+      const number = renumbered.get(num) as number;
+      const dict = dictOf(object.value);
+      if (object.stream && dict) {
+        const entries = new Map(dict.entries);
+        entries.delete("Length");
+        this.#writeStream(number, { entries: writeEntries(entries, reference), data: object.stream });
+      } else {
+        this.#write(number, [writeValue(object.value, reference)]);
       }
-      this.#write(number, object.stream ? [Buffer.from(dictionary, "latin1"), object.stream] : [dictionary]);
     }
   }
 
@@ -113,12 +117,16 @@ export class PdfPages {
 
   #stream(stream: PdfStream): number {
     const number = this.#reserve();
+    this.#writeStream(number, stream);
+    return number;
+  }
+
+  #writeStream(number: number, stream: PdfStream): void {
     this.#write(number, [
       Buffer.from(`<< ${stream.entries} /Length ${stream.data.length} >>\nstream\n`, "latin1"),
       stream.data,
       Buffer.from("\nendstream", "latin1"),
     ]);
-    return number;
   }
 
   #xobject(xobject: XObject): number {
@@ -138,48 +146,4 @@ export class PdfPages {
     this.#pending.push(chunk);
     this.#length += chunk.length;
   }
-}
-
-interface PdfObject {
-  number: number;
-  /** The object's value, or a stream's dictionary line through `stream\n`. */
-  dictionary: string;
-  /** A stream's data and `endstream`, copied as bytes. */
-  stream?: Buffer;
-}
-
-/** The objects of a PDF with a classic cross-reference table (as Porter's writer makes). */
-function readObjects(pdf: Buffer): PdfObject[] {
-  const tail = pdf.subarray(Math.max(0, pdf.length - 64)).toString("latin1");
-  const start = /startxref\s+(\d+)/.exec(tail);
-  if (!start) throw new Error("not a PDF with a cross-reference table");
-  const xref = pdf.subarray(Number(start[1])).toString("latin1");
-  const section = /^xref\s+0 (\d+)\s+/.exec(xref);
-  if (!section) throw new Error("unreadable cross-reference table");
-  const count = Number(section[1]);
-  const objects: PdfObject[] = [];
-  for (let number = 1; number < count; number++) {
-    const entry = xref.substr(section[0].length + number * 20, 20);
-    if (entry[17] !== "n") continue;
-    const offset = Number(entry.slice(0, 10));
-    const header = `${number} 0 obj\n`;
-    const bodyStart = offset + header.length;
-    const head = pdf.subarray(bodyStart, Math.min(pdf.length, bodyStart + 4096)).toString("latin1");
-    const streamAt = head.indexOf(">>\nstream\n");
-    const endAt = head.indexOf("\nendobj");
-    if (streamAt >= 0 && (endAt < 0 || streamAt < endAt)) {
-      const dictionaryEnd = streamAt + ">>\nstream\n".length;
-      const length = Number(/\/Length (\d+)/.exec(head.slice(0, streamAt))?.[1]);
-      const dataStart = bodyStart + dictionaryEnd;
-      objects.push({
-        number,
-        dictionary: head.slice(0, dictionaryEnd),
-        stream: pdf.subarray(dataStart, dataStart + length + "\nendstream".length),
-      });
-    } else {
-      const end = pdf.indexOf("\nendobj", bodyStart, "latin1");
-      objects.push({ number, dictionary: pdf.subarray(bodyStart, end).toString("latin1") });
-    }
-  }
-  return objects;
 }

@@ -105,6 +105,17 @@ function openPdf(pdf: Buffer): mupdf.Document {
   return mupdf.Document.openDocument(pdf, "application/pdf");
 }
 
+/**
+ * The file saved again by MuPDF as another writer would: `compress,objstms` packs the objects in
+ * object streams behind a cross-reference stream (PDF 1.5), `compress` keeps a table but writes
+ * MuPDF's compact syntax.
+ */
+export function resavePdf(pdf: Buffer, options: string): Buffer {
+  const document = openPdf(pdf).asPDF();
+  if (!document) throw new Error("MuPDF did not open the file as a PDF");
+  return Buffer.from(document.saveToBuffer(options).asUint8Array());
+}
+
 /** A page drawn by MuPDF in grey, as a printer would put it on paper. */
 export function rasterisePdf(pdf: Buffer, dpi: number, pageIndex = 0): GreyRaster {
   const page = openPdf(pdf).loadPage(pageIndex);

@@ -7,7 +7,7 @@ import {
   manifestPdf,
 } from "../../../src/labels/manifest/manifest-document.js";
 import { mergedPdf } from "../../../src/labels/manifest/merged-labels.js";
-import { rasterisePdf, readPdf, scanPdf, scanRaster } from "./label-tools.js";
+import { rasterisePdf, readPdf, resavePdf, scanPdf, scanRaster } from "./label-tools.js";
 
 const MAILER = {
   name: null,
@@ -102,13 +102,27 @@ describe("manifest documents", () => {
     const form = await render(scanForm(400), 400);
     const formPages = readPdf(form).pageCount;
     async function* documents() {
-      yield { bytes: form, format: "pdf", widthIn: 8.5, heightIn: 11 };
-      yield { bytes: form, format: "pdf", widthIn: 8.5, heightIn: 11 };
+      yield { fileName: "form.pdf", bytes: form, format: "pdf", widthIn: 8.5, heightIn: 11 };
+      yield { fileName: "form.pdf", bytes: form, format: "pdf", widthIn: 8.5, heightIn: 11 };
     }
     const merged = await collect(mergedPdf(documents()));
     const reading = readPdf(merged);
     expect(reading.warnings).toEqual([]);
     expect(reading.pageCount).toBe(2 * formPages);
     expect(reading.text.split("PS Form 5630 – SCAN Form").length).toBeGreaterThan(2);
+  });
+
+  it("merges a many-page document another writer saved with object streams, its pages in order", async () => {
+    const form = resavePdf(await render(scanForm(400), 400), "compress,objstms");
+    const pages = readPdf(form).pageCount;
+    expect(pages).toBeGreaterThan(2);
+    async function* documents() {
+      yield { fileName: "form.pdf", bytes: form, format: "pdf", widthIn: 8.5, heightIn: 11 };
+    }
+    const reading = readPdf(await collect(mergedPdf(documents())));
+    expect(reading.warnings).toEqual([]);
+    expect(reading.pageCount).toBe(pages);
+    const order = Array.from({ length: pages }, (_, page) => reading.text.indexOf(`Page ${page + 1} of ${pages}`));
+    expect(order.every((at, page) => at >= 0 && at > (order[page - 1] ?? -1))).toBe(true);
   });
 });
