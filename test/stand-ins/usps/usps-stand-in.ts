@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
-import { FaultQueue, parseRequestBody, StandInServer, sendJson, standInPdf } from "../stand-in-server.js";
+import { carrierPdf } from "../carrier-pdf.js";
+import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
 
 /**
  * A local USPS APIs v3 of ours, written from USPS's published specs: the OAuth 2.0 token
@@ -766,7 +767,7 @@ export class UspsStandIn {
       filename: `SCANForm.${imageType.toLowerCase()}`,
       contentType: IMAGE_CONTENT_TYPES[imageType] ?? "application/octet-stream",
       image:
-        imageType === "PDF" ? standInPdf(`USPS SCAN Form ${manifestNumber}`) : labelFile(imageType, manifestNumber),
+        imageType === "PDF" ? carrierPdf(`USPS SCAN Form ${manifestNumber}`) : labelFile(imageType, manifestNumber),
     });
   }
 }
@@ -1250,11 +1251,14 @@ const IMAGE_CONTENT_TYPES: Record<string, string> = {
   EPL300DPI: "application/octet-stream",
 };
 
-/** A small file that starts as a real one of its type does, naming the tracking number. */
+/**
+ * A small file that starts as a real one of its type does, naming the tracking number; a PDF is a
+ * real one written as USPS's are (object streams, a cross-reference stream).
+ */
 function labelFile(imageType: string, trackingNumber: string): Buffer {
   switch (imageType) {
     case "PDF":
-      return Buffer.from(`%PDF-1.7\n% USPS stand-in label ${trackingNumber}\n%%EOF\n`, "latin1");
+      return carrierPdf(`USPS stand-in label ${trackingNumber}`);
     case "PNG":
       return Buffer.concat([
         Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
