@@ -255,6 +255,11 @@ export interface ManifestCapability {
   readonly documentLimit: number;
   /** Whether `POST /shipments/batches/daily` makes a batch of this carrier. */
   readonly daily: boolean;
+  /**
+   * Whether the carrier closes one ship date at a time (FedEx Ground's end-of-day close): a batch
+   * is then dated its shipments' ship date rather than today.
+   */
+  readonly closesShipDate?: boolean;
   /** Why a piece cannot go on a document of this form, in words, or undefined when it can. */
   refusal(piece: ManifestPiece, form: ManifestForm): string | undefined;
   /** The line a piece is counted on in the document's summary ("Priority Mail", "International"). */

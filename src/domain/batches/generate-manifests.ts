@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
-import type { ManifestCapability } from "../../carriers/carrier.js";
+import {
+  CarrierError,
+  type ManifestCapability,
+  type ManifestFiling,
+  type ManifestRequest,
+} from "../../carriers/carrier.js";
 import type { ServiceScope } from "../../carriers/catalogue.js";
 import { findCarrier } from "../../carriers/registry.js";
 import { LABEL_FILE_TYPES, type LabelFormat } from "../../labels/label.js";
@@ -13,7 +18,11 @@ import type { ShipmentAddress } from "../shipments/new-shipment.js";
 import { type BatchRow, batchParcels, markManifested, piecesByService } from "./batches.repository.js";
 import type { ManifestPayload } from "./create-batches.js";
 
-const KINDS: Record<string, ManifestKind> = { usps: "usps-scan-form", dhl_ecommerce: "dhl-ecommerce-manifest" };
+const KINDS: Record<string, ManifestKind> = {
+  usps: "usps-scan-form",
+  dhl_ecommerce: "dhl-ecommerce-manifest",
+  fed_ex: "fedex-ground-close",
+};
 
 interface GeneratedDocument {
   batchId: number;
@@ -110,7 +119,7 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
   const trackingNumbers: string[] = [];
   for await (const parcel of batchParcels(services.db, [batch.id])) trackingNumbers.push(parcel.trackingNumber);
   const from = JSON.parse(first.from_location) as ShipmentAddress;
-  const { documentNumber, document: carrierDocument } = await manifests.fileManifest({
+  const { documentNumber, document: carrierDocument } = await fileWithCarrier(services, batch, manifests, {
     mailingDate: batch.mailing_date,
     originPostalCode: batch.origin_postal_code,
     scope,
@@ -149,6 +158,29 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
   const fileName = `${randomBytes(16).toString("base64url")}.pdf`;
   await services.files.putChunks(fileName, manifestPdf(document, rows()));
   return { batchId: batch.id, documentNumber, fileName, format: "pdf" };
+}
+
+/**
+ * Files a batch's manifest; when the carrier refuses or fails, its words go to the batch's `errors`
+ * and the job is retried with backoff.
+ */
+async function fileWithCarrier(
+  services: DomainServices,
+  batch: BatchRow,
+  manifests: ManifestCapability,
+  request: ManifestRequest,
+): Promise<ManifestFiling> {
+  try {
+    return await manifests.fileManifest(request);
+  } catch (error) {
+    if (!(error instanceof CarrierError)) throw error;
+    await services.db
+      .updateTable("batches")
+      .set({ errors: `${error.message} The document is retried until the carrier files it.` })
+      .where("id", "=", batch.id)
+      .execute();
+    throw error;
+  }
 }
 
 /** The manifest documents, then the labels of every shipment of the batches, a file at a time. */

@@ -1,5 +1,5 @@
 /**
- * A carrier manifest document (USPS SCAN form, DHL eCommerce manifest): a first page with the
+ * A carrier manifest document (USPS SCAN form, DHL eCommerce manifest, FedEx Ground close): a first page with the
  * mailer, the counts and the document's barcode, then the tracking numbers over as many pages as
  * they need. The pages are drawn with the label drawing model and streamed out as PDF.
  */
@@ -8,13 +8,26 @@ import type { LabelAddress } from "../label.js";
 import { PdfPages } from "../pdf/pdf-pages.js";
 import { drawPage } from "../pdf/pdf-writer.js";
 import { dhlEcommerceManifestPages } from "./dhl-ecommerce-manifest-layout.js";
+import { fedexGroundClosePages } from "./fedex-ground-close-layout.js";
 import { scanFormPages } from "./scan-form-layout.js";
 
-export type ManifestKind = "usps-scan-form" | "dhl-ecommerce-manifest";
+export type ManifestKind = "usps-scan-form" | "dhl-ecommerce-manifest" | "fedex-ground-close";
+
+const LAYOUTS: Record<
+  ManifestKind,
+  {
+    title: string;
+    pages: (document: ManifestDocument, rows: AsyncIterable<ManifestRow>) => AsyncIterable<LabelDrawing>;
+  }
+> = {
+  "usps-scan-form": { title: "USPS SCAN Form", pages: scanFormPages },
+  "dhl-ecommerce-manifest": { title: "DHL eCommerce Manifest", pages: dhlEcommerceManifestPages },
+  "fedex-ground-close": { title: "FedEx Ground End-of-Day Close", pages: fedexGroundClosePages },
+};
 
 export interface ManifestDocument {
   kind: ManifestKind;
-  /** The document's own number: the SCAN form's EFN, the DHL manifest id. */
+  /** The document's own number: the SCAN form's EFN, the DHL manifest id, FedEx's shipping cycle. */
   documentNumber: string;
   /** YYYY-MM-DD */
   mailingDate: string;
@@ -43,7 +56,7 @@ export function manifestPages(
   document: ManifestDocument,
   rows: AsyncIterable<ManifestRow>,
 ): AsyncIterable<LabelDrawing> {
-  return document.kind === "usps-scan-form" ? scanFormPages(document, rows) : dhlEcommerceManifestPages(document, rows);
+  return LAYOUTS[document.kind].pages(document, rows);
 }
 
 /** The document as PDF bytes, a page at a time. */
@@ -51,7 +64,7 @@ export async function* manifestPdf(
   document: ManifestDocument,
   rows: AsyncIterable<ManifestRow>,
 ): AsyncIterable<Buffer> {
-  const pdf = new PdfPages(document.kind === "usps-scan-form" ? "USPS SCAN Form" : "DHL eCommerce Manifest");
+  const pdf = new PdfPages(LAYOUTS[document.kind].title);
   for await (const drawing of manifestPages(document, rows)) {
     const { widthPt, heightPt, content } = await drawPage(drawing);
     pdf.page(widthPt, heightPt, content);

@@ -139,3 +139,66 @@ export function countsTable(
   layout.rule(top, 0.01, x, width);
   return top + 0.1;
 }
+
+/** What a barcoded manifest says of itself: its title and, beside the shipper, its facts. */
+export interface BarcodedManifestHeading {
+  title: string;
+  /** The heading of the facts block ("MANIFEST", "CLOSE"). */
+  factsLabel: string;
+  facts: readonly string[];
+}
+
+const BARCODED_LIST: ListPlan = { columns: 2, firstTop: 5.6, nextTop: 2.2 };
+
+function pageBarcode(layout: LabelLayout, document: ManifestDocument, page: number, y: number): number {
+  const data = `${document.documentNumber}-${page}`;
+  layout.add({
+    kind: "linear-barcode",
+    symbology: "code128",
+    data,
+    x: MARGIN_IN,
+    y,
+    width: 4,
+    height: 0.6,
+    moduleWidth: 0.014,
+  });
+  return layout.text(data, { x: MARGIN_IN, y: y + 0.65, width: 4, sizePt: 9, align: "center" });
+}
+
+/**
+ * A carrier manifest with a Code 128 barcode of its number and page on every page (DHL
+ * eCommerce's manifest, FedEx Ground's close): shipper, facts and counts on the first page, then
+ * the listed packages in two columns.
+ */
+export async function* barcodedManifestPages(
+  document: ManifestDocument,
+  rows: AsyncIterable<ManifestRow>,
+  heading: BarcodedManifestHeading,
+): AsyncIterable<LabelDrawing> {
+  for await (const { rows: group, page, pages } of listPages(document, rows, BARCODED_LIST)) {
+    const layout = newSheet();
+    let y = layout.text(page === 1 ? heading.title : `${heading.title} (continued)`, {
+      x: MARGIN_IN,
+      y: MARGIN_IN,
+      width: CONTENT_WIDTH_IN,
+      sizePt: 16,
+      weight: "bold",
+    });
+    y = pageBarcode(layout, document, page, y + 0.15) + 0.1;
+    if (document.testMode) y = testBanner(layout, y);
+    if (page === 1) {
+      const half = CONTENT_WIDTH_IN / 2;
+      const shipper = labelledBlock(layout, MARGIN_IN, y, half - 0.2, "SHIPPER", mailerLines(document));
+      const facts = labelledBlock(layout, MARGIN_IN + half, y, half, heading.factsLabel, heading.facts);
+      countsTable(layout, document, MARGIN_IN, Math.max(shipper, facts) + 0.2, half - 0.2);
+    }
+    listColumns(
+      layout,
+      page === 1 ? BARCODED_LIST.firstTop : BARCODED_LIST.nextTop,
+      BARCODED_LIST.columns,
+      group.map((row) => `${row.trackingNumber}   ${row.countedAs}`),
+    );
+    pageFooter(layout, document, page, pages);
+    yield sheetDrawing(layout);
+  }
+}

@@ -98,6 +98,42 @@ describe("manifest documents", () => {
     }
   });
 
+  it("draws a FedEx Ground close with its shipping cycle barcoded on every page and every package listed", async () => {
+    const fedexNumber = (serial: number) => `7${String(serial).padStart(11, "0")}`;
+    async function* fedexRows(): AsyncIterable<ManifestRow> {
+      for (let i = 1; i <= 150; i++) {
+        yield {
+          trackingNumber: fedexNumber(i),
+          countedAs: i % 2 ? "FedEx Ground" : "FedEx Home Delivery",
+          shipmentId: i,
+        };
+      }
+    }
+    const document: ManifestDocument = {
+      ...scanForm(150),
+      kind: "fedex-ground-close",
+      documentNumber: "202611260042",
+      counts: [
+        { label: "FedEx Ground", pieces: 75 },
+        { label: "FedEx Home Delivery", pieces: 75 },
+      ],
+    };
+    const pdf = await collect(manifestPdf(document, fedexRows()));
+    const { pageCount, text, warnings } = readPdf(pdf);
+    expect(warnings).toEqual([]);
+    expect(pageCount).toBeGreaterThan(1);
+    expect(text).toContain("FedEx Ground – End-of-Day Close");
+    expect(text).toContain("Shipping cycle: 202611260042");
+    expect(text).toContain("Ship date: 01/15/2026");
+    expect(text).toContain("FedEx Home Delivery");
+    for (let serial = 1; serial <= 150; serial++) expect(text).toContain(fedexNumber(serial));
+    for (let page = 0; page < pageCount; page++) {
+      expect(await scanRaster(rasterisePdf(pdf, 300, page))).toEqual([
+        { symbology: "Code 128", text: `202611260042-${page + 1}` },
+      ]);
+    }
+  });
+
   it("merges documents into one sound PDF, page for page", async () => {
     const form = await render(scanForm(400), 400);
     const formPages = readPdf(form).pageCount;
