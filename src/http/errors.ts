@@ -156,9 +156,14 @@ export const ERROR_CATALOGUE = {
   "batch.not_found": { status: 404, description: "No batch with this id in the caller's account and mode." },
   "batch.carrier_not_supported": {
     status: 422,
-    description: "Only USPS and DHL eCommerce shipments can be batched (UPS and FedEx have no manifests).",
+    description:
+      "Only USPS and DHL eCommerce shipments can be batched, and FedEx Ground and Home Delivery shipments bought through a real FedEx connection (FedEx's end-of-day close); UPS and the sandbox FedEx have no manifests.",
   },
-  "batch.mixed_carriers": { status: 422, description: "A batch takes the shipments of one carrier." },
+  "batch.mixed_carriers": {
+    status: 422,
+    description:
+      "A batch takes the shipments of one carrier, bought through one connection (the sandbox's or a real account's).",
+  },
   "batch.shipment_unavailable": {
     status: 409,
     description:
@@ -175,7 +180,7 @@ export const ERROR_CATALOGUE = {
   "batch.shipment_ineligible": {
     status: 422,
     description:
-      "The carrier's manifest cannot take a shipment (an untracked service, another origin ZIP, a label dated after the form); the message names each with the reason.",
+      "The carrier's manifest cannot take a shipment (an untracked service, another origin ZIP, a label dated after the form, a FedEx Express service or another ship date than the FedEx close's); the message names each with the reason.",
   },
   "pickup.not_found": { status: 404, description: "No pickup with this id in the caller's account and mode." },
   "pickup.carrier_not_supported": {

@@ -90,12 +90,17 @@ export function sendJson(
 
 /**
  * A real one-page PDF as a carrier's document (a commercial invoice, a SCAN form): its title
- * names it, so a test can tell it from one Porter draws, and any PDF reader opens it.
+ * names it, so a test can tell it from one Porter draws, and any PDF reader opens it; `lines`
+ * follow the title (what the document lists).
  */
-export function standInPdf(title: string): Buffer {
+export function standInPdf(title: string, lines: readonly string[] = []): Buffer {
   const pdf = new PdfPages(title);
   const page = new PageContent(792, 1);
   page.text([{ x: 72, baseline: 72, text: title }], { weight: "bold", sizePt: 14 });
+  page.text(
+    lines.map((text, index) => ({ x: 72, baseline: 96 + index * 12, text })),
+    { weight: "regular", sizePt: 9 },
+  );
   pdf.page(612, 792, page);
   return Buffer.concat([...pdf.drain(), ...pdf.end()]);
 }

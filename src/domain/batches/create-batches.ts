@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { ManifestCapability, ManifestForm, ManifestPiece } from "../../carriers/carrier.js";
-import { findCarrier, findService } from "../../carriers/registry.js";
+import type { CarrierAdapter, ManifestCapability, ManifestForm, ManifestPiece } from "../../carriers/carrier.js";
+import { findService } from "../../carriers/registry.js";
 import { ownedBy } from "../../storage/owned-by.js";
-import { requireCarrierApi } from "../carriers/carrier-connections.js";
+import { requireCarrierApi, sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -57,13 +57,14 @@ export async function createBatches(
 ): Promise<CreatedBatches> {
   const ids = [...new Set(request.shipmentIds)];
   const shipments = await loadShipments(services, scope, ids);
-  const carrierCode = refuseUnavailable(ids, shipments);
+  refuseUnavailable(ids, shipments);
+  const { carrierCode, manifests } = await manifestingCarrier(services, shipments);
   await requireCarrierApi(services, scope, carrierCode, "manifest");
-  const manifests = findCarrier(carrierCode)?.manifests as ManifestCapability;
   const pieces = await manifestPieces(services, shipments);
   const now = services.clock.now();
   const form: ManifestForm = {
-    mailingDate: request.mailingDate ?? carrierToday(now),
+    mailingDate:
+      request.mailingDate ?? (manifests.closesShipDate ? pieces[0]?.shipDate : undefined) ?? carrierToday(now),
     originPostalCode: pieces[0]?.originPostalCode.slice(0, 5) ?? "",
   };
   const refusals = pieces.flatMap((piece) => {
@@ -134,6 +135,7 @@ type CheckedShipment = Pick<
   | "batch_id"
   | "manifested_at"
   | "carrier_code"
+  | "carrier_account_id"
   | "service_id"
   | "service_code"
   | "ship_date"
@@ -152,6 +154,7 @@ async function loadShipments(services: DomainServices, scope: AccountScope, ids:
           "batch_id",
           "manifested_at",
           "carrier_code",
+          "carrier_account_id",
           "service_id",
           "service_code",
           "ship_date",
@@ -169,11 +172,8 @@ async function loadShipments(services: DomainServices, scope: AccountScope, ids:
   });
 }
 
-/**
- * Shipments that cannot be batched at all: unknown here, not bought, cancelled, already on a
- * batch or closed out. Returns the one carrier of the request.
- */
-function refuseUnavailable(ids: readonly number[], shipments: readonly CheckedShipment[]): string {
+/** Shipments that cannot be batched at all: unknown here, not bought, cancelled, already on a batch or closed out. */
+function refuseUnavailable(ids: readonly number[], shipments: readonly CheckedShipment[]): void {
   const found = new Set(shipments.map((s) => s.id));
   const missing = ids.filter((id) => !found.has(id));
   const unavailable = [
@@ -211,21 +211,47 @@ function refuseUnavailable(ids: readonly number[], shipments: readonly CheckedSh
       `The carrier already has these: ${naming(moving.map((s) => `shipment ${s.id} is ${s.status}`))}.`,
     );
   }
-  const carriers = [...new Set(shipments.map((s) => s.carrier_code))];
-  const unsupported = carriers.filter((code) => !findCarrier(code)?.manifests);
+}
+
+/**
+ * The carrier that files the request's manifest: the one that sold every shipment, through one
+ * connection (the sandbox's, or a real account's), so its own rules decide what it takes.
+ */
+async function manifestingCarrier(
+  services: DomainServices,
+  shipments: readonly CheckedShipment[],
+): Promise<{ carrierCode: string; manifests: ManifestCapability }> {
+  const sellers = new Map<string, CarrierAdapter>();
+  for (const shipment of shipments) {
+    const key = `${shipment.carrier_code}:${shipment.carrier_account_id}`;
+    if (!sellers.has(key)) sellers.set(key, await sellingCarrierOf(services, shipment));
+  }
+  const carriers = [...new Set(sellers.values())];
+  const unsupported = [...new Set(carriers.filter((c) => !c.manifests).map((c) => c.displayName))];
   if (unsupported.length > 0) {
+    const fedex = carriers.some((c) => c.code === "fed_ex" && !c.manifests)
+      ? " FedEx closes out Ground shipments only through a real FedEx connection (its end-of-day close)."
+      : "";
     throw new DomainError(
       "batch.carrier_not_supported",
-      `${unsupported.map((code) => findCarrier(code)?.displayName ?? code).join(", ")} shipments cannot be batched: only USPS and DHL eCommerce take manifests.`,
+      `${unsupported.join(", ")} shipments cannot be batched: only USPS and DHL eCommerce take manifests.${fedex}`,
     );
   }
+  const codes = [...new Set(carriers.map((c) => c.code))];
+  if (codes.length > 1) {
+    throw new DomainError(
+      "batch.mixed_carriers",
+      `A batch takes shipments of one carrier; these are of ${codes.join(", ")}.`,
+    );
+  }
+  const [carrier] = carriers as [CarrierAdapter & { manifests: ManifestCapability }];
   if (carriers.length > 1) {
     throw new DomainError(
       "batch.mixed_carriers",
-      `A batch takes shipments of one carrier; these are of ${carriers.join(", ")}.`,
+      `A batch takes shipments bought through one ${carrier.displayName} connection; these were bought through the sandbox and a real account, or through two accounts.`,
     );
   }
-  return carriers[0] as string;
+  return { carrierCode: carrier.code, manifests: carrier.manifests };
 }
 
 /** Each shipment as the carrier's manifest rules see it, with its parcel count. */

@@ -159,6 +159,8 @@ export class FedexStandIn {
   /** Seconds each token lives, as `expires_in` says. */
   tokenLifetimeSeconds = 3600;
   baseUrl = "";
+  /** What the end-of-day close answers as its manifest: a PDF (the default), printer text, or no document. */
+  closeManifest: "pdf" | "printer" | "none" = "pdf";
   #serial = 0;
 
   constructor(readonly account: StandInAccount) {}
@@ -666,6 +668,13 @@ export class FedexStandIn {
     if (typeof body.closeDate !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(body.closeDate)) {
       problems.push(missing("closeDate"));
     }
+    const types = (body.closeDocumentSpecification as Body | undefined)?.closeDocumentTypes;
+    if (types !== undefined && !Array.isArray(types)) {
+      problems.push(missing("closeDocumentSpecification.closeDocumentTypes"));
+    }
+    for (const type of Array.isArray(types) ? types : []) {
+      oneOf(problems, type, ["MANIFEST", "OP_950"], "closeDocumentSpecification.closeDocumentTypes", true);
+    }
     if (problems.length > 0) return [400, errorBody(problems)];
     const open = [...this.shipments.values()].filter(
       (s) => !s.cancelled && !s.closed && s.shipDate === body.closeDate && !SERVICES[s.serviceType]!.express,
@@ -675,6 +684,10 @@ export class FedexStandIn {
     }
     for (const shipment of open) shipment.closed = true;
     this.#serial += 1;
+    const shippingCycle = `${String(body.closeDate).replaceAll("-", "")}${String(this.#serial).padStart(4, "0")}`;
+    const closed = open.flatMap((s) => s.trackingNumbers);
+    const manifest =
+      Array.isArray(types) && types.includes("MANIFEST") ? this.#manifestImage(shippingCycle, closed) : undefined;
     return [
       200,
       {
@@ -683,11 +696,17 @@ export class FedexStandIn {
           closeDocuments: [
             {
               type: "MANIFEST",
-              shippingCycle: `${String(body.closeDate).replaceAll("-", "")}${String(this.#serial).padStart(4, "0")}`,
+              shippingCycle,
               shippingDocumentDisposition: "RETURNED",
               resolution: 200,
-              copiesToPrint: 1,
-              parts: [{ documentPartSequenceNumber: 1, image: Buffer.from("GROUND MANIFEST").toString("base64") }],
+              copiesToPrint: manifest ? 1 : 0,
+              // A PDF in two parts, to be joined in sequence order (listed out of order on purpose).
+              parts: manifest
+                ? [
+                    { documentPartSequenceNumber: 2, image: manifest.subarray(40).toString("base64") },
+                    { documentPartSequenceNumber: 1, image: manifest.subarray(0, 40).toString("base64") },
+                  ]
+                : [],
             },
           ],
           alerts: [],
@@ -848,6 +867,14 @@ export class FedexStandIn {
         },
       },
     ];
+  }
+
+  /** The close's manifest as `closeManifest` says: a one-page PDF listing the closed packages, printer text, or none. */
+  #manifestImage(shippingCycle: string, trackingNumbers: readonly string[]): Buffer | undefined {
+    if (this.closeManifest === "none") return undefined;
+    const title = `FEDEX GROUND MANIFEST ${shippingCycle}`;
+    if (this.closeManifest === "printer") return Buffer.from([title, ...trackingNumbers].join("\r\n"), "latin1");
+    return standInPdf(title, trackingNumbers);
   }
 
   #trackingNumber(): string {

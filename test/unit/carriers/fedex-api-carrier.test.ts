@@ -7,6 +7,7 @@ import { findService } from "../../../src/carriers/registry.js";
 import { ManualClock } from "../../../src/clock.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 import { FedexStandIn } from "../../stand-ins/fedex/fedex-stand-in.js";
+import { readPdf } from "../labels/label-tools.js";
 
 const ACCOUNT = { clientId: "l7xx-porter", clientSecret: "fedex-s3cr3t", accountNumber: "740561073" };
 const CREDENTIALS = {
@@ -341,7 +342,13 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
         { ...piece, serviceCode: "fedex_2day" },
         { mailingDate: "2026-11-26", originPostalCode: "90035" },
       ),
-    ).toMatch(/Ground/);
+    ).toMatch(/Express shipments need no close/);
+    expect(
+      manifests.refusal(
+        { ...piece, serviceCode: "fedex_ground", shipDate: "2026-11-27" },
+        { mailingDate: "2026-11-26", originPostalCode: "90035" },
+      ),
+    ).toMatch(/ship date is 2026-11-27.*one ship date at a time/);
     const closed = await manifests.fileManifest({
       mailingDate: "2026-11-26",
       originPostalCode: "90035",
@@ -350,6 +357,8 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
       trackingNumberCount: 1,
     });
     expect(closed.documentNumber).toMatch(/^20261126/);
+    // The stand-in's manifest comes in two parts listed out of order: joined by sequence, a PDF.
+    expect(readPdf(closed.document!.bytes).text).toContain(`FEDEX GROUND MANIFEST ${closed.documentNumber}`);
     expect(standIn.lastBody("close")).toMatchObject({
       closeReqType: "GCDR",
       groundServiceCategory: "GROUND",

@@ -108,14 +108,32 @@ describe("the FedEx stand-in", () => {
     expect(results[0].trackResults[0].scanEvents[0]).toMatchObject({ eventType: "OC", derivedStatusCode: "IN" });
     expect(results[1].trackResults[0].error.code).toBe("TRACKING.TRACKINGNUMBER.NOTFOUND");
 
-    const close = await call("PUT", "/ship/v1/endofday/", {
+    const closeRequest = {
       closeReqType: "GCDR",
       groundServiceCategory: "GROUND",
       accountNumber: { value: ACCOUNT.accountNumber },
       closeDate: "2026-11-26",
+    };
+    const unknownDocument = await call("PUT", "/ship/v1/endofday/", {
+      ...closeRequest,
+      closeDocumentSpecification: { closeDocumentTypes: ["LABEL"] },
+    });
+    expect(unknownDocument.status).toBe(400);
+    expect(JSON.stringify(await json(unknownDocument))).toContain("closeDocumentTypes");
+    const withoutDate = await call("PUT", "/ship/v1/endofday/", { ...closeRequest, closeDate: undefined });
+    expect(JSON.stringify(await json(withoutDate))).toContain("closeDate is required");
+    const close = await call("PUT", "/ship/v1/endofday/", {
+      ...closeRequest,
+      closeDocumentSpecification: { closeDocumentTypes: ["MANIFEST"] },
     });
     expect(close.status).toBe(200);
-    expect((await json(close)).output.closeDocuments[0].type).toBe("MANIFEST");
+    const [manifest] = (await json(close)).output.closeDocuments;
+    expect(manifest.type).toBe("MANIFEST");
+    const parts = [...manifest.parts].sort((a, b) => a.documentPartSequenceNumber - b.documentPartSequenceNumber);
+    const pdf = Buffer.concat(parts.map((part: { image: string }) => Buffer.from(part.image, "base64")));
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const closedAgain = await call("PUT", "/ship/v1/endofday/", closeRequest);
+    expect((await json(closedAgain)).errors[0].code).toBe("GROUND.CLOSE.NOSHIPMENTS");
 
     const cancel = (n: string) =>
       call("PUT", "/ship/v1/shipments/cancel", { accountNumber: { value: ACCOUNT.accountNumber }, trackingNumber: n });

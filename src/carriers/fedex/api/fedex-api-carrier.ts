@@ -67,6 +67,19 @@ import type {
   FedexTrackResponse,
 } from "./fedex-wire.js";
 
+/**
+ * The manifest FedEx returned with its close, when it is a PDF: its parts joined in order. FedEx
+ * may answer printer text instead, or nothing, and then Porter draws the document itself.
+ */
+function closeManifestPdf(answer: FedexGroundCloseResponse): Buffer | undefined {
+  const manifest = answer.output?.closeDocuments?.find((d) => d.type === "MANIFEST");
+  const parts = [...(manifest?.parts ?? [])].sort(
+    (a, b) => (a.documentPartSequenceNumber ?? 0) - (b.documentPartSequenceNumber ?? 0),
+  );
+  const bytes = Buffer.concat(parts.map((part) => Buffer.from(part.image ?? "", "base64")));
+  return bytes.subarray(0, 5).toString("latin1") === "%PDF-" ? bytes : undefined;
+}
+
 /** `{key: value}` when FedEx gave the value, nothing when it did not. */
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
@@ -239,10 +252,15 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
     // FedEx closes every Ground shipment of the day at once, however many.
     documentLimit: 10_000,
     daily: true,
-    refusal(piece) {
-      return GROUND_SERVICE_CODES.has(piece.serviceCode)
-        ? undefined
-        : "Only FedEx Ground and FedEx Home Delivery shipments are closed out at the end of the day";
+    closesShipDate: true,
+    refusal(piece, form) {
+      if (!GROUND_SERVICE_CODES.has(piece.serviceCode)) {
+        return "FedEx's end-of-day close is for FedEx Ground and FedEx Home Delivery only; Express shipments need no close";
+      }
+      if (piece.shipDate !== form.mailingDate) {
+        return `its ship date is ${piece.shipDate}, and FedEx closes one ship date at a time (this close is for ${form.mailingDate})`;
+      }
+      return undefined;
     },
     countedAs: (piece) => (piece.serviceCode === "fedex_ground_home" ? "FedEx Home Delivery" : "FedEx Ground"),
     async fileManifest(request) {
@@ -255,7 +273,8 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
       const cycle = answer.output?.closeDocuments?.find((d) => d.shippingCycle)?.shippingCycle;
       const documentNumber = cycle ?? answer.transactionId;
       if (!documentNumber) throw client.error("FedEx answered the end-of-day close without a reference.");
-      return { documentNumber };
+      const document = closeManifestPdf(answer);
+      return document ? { documentNumber, document: { bytes: document, format: "pdf" } } : { documentNumber };
     },
   };
 

@@ -372,7 +372,12 @@ export interface FedexGroundCloseResponse {
   transactionId?: string;
   output?: {
     alerts?: FedexAlert[];
-    closeDocuments?: { type?: "MANIFEST" | "OP_950"; shippingCycle?: string; parts?: { image?: string }[] }[];
+    closeDocuments?: {
+      type?: "MANIFEST" | "OP_950";
+      shippingCycle?: string;
+      /** Base64 graphic or printer commands, in parts numbered from 1. */
+      parts?: { documentPartSequenceNumber?: number; image?: string }[];
+    }[];
   };
 }
 
