@@ -177,6 +177,32 @@ describe("FedEx Ground end-of-day close through a real FedEx connection (against
     expect(standIn.shipments.get(today.trackingNumbers[0] as string)?.closed).toBe(false);
   });
 
+  it("daily batches close the Ground and Home Delivery shipments of the date and leave Express out", async () => {
+    const day = addDays(t.clock.now().toISOString().slice(0, 10), 5);
+    const on = (service: number) => ship(service, [SMALL_BOX], merchant.auth, { ship_date: day });
+    const home = await on(HOME_DELIVERY);
+    const ground = await on(GROUND);
+    const express = await on(EXPRESS_SAVER);
+    const response = await post("/api/v2/shipments/batches/daily", { shipment_date: day });
+    expect(response.statusCode, response.body).toBe(201);
+    const batches = response.json().shipments_batches as {
+      id: string;
+      carrier_code: string;
+      shipments_ids: number[];
+    }[];
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatchObject({ carrier_code: "fed_ex", shipments_ids: [home.id, ground.id] });
+    await generate();
+    expect(standIn.lastBody("close")).toMatchObject({ closeDate: day });
+    expect((await get(`/api/v2/shipments/${express.id}`)).json().shipment).toMatchObject({
+      status: "shipped",
+      batch_id: null,
+    });
+    expect((await post("/api/v2/shipments/batches/daily", { shipment_date: day })).json().shipments_batches).toEqual(
+      [],
+    );
+  });
+
   it("keeps the batch pending with FedEx's words while the close fails, and closes once FedEx answers", async () => {
     const home = await ship(HOME_DELIVERY);
     const [batch] = (await post("/api/v2/shipments/batches", { shipments_ids: [home.id] })).json().shipments_batches;

@@ -17,6 +17,8 @@ export interface BatchRequest {
   includeMerged: boolean;
   /** YYYY-MM-DD the pieces are handed over; today (carrier time) unless a daily batch names its day. */
   mailingDate?: string;
+  /** Daily batches leave out what the carrier's document cannot take (FedEx Express) instead of refusing. */
+  skipIneligible?: boolean;
 }
 
 export interface BatchTiming {
@@ -60,18 +62,20 @@ export async function createBatches(
   refuseUnavailable(ids, shipments);
   const { carrierCode, manifests } = await manifestingCarrier(services, shipments);
   await requireCarrierApi(services, scope, carrierCode, "manifest");
-  const pieces = await manifestPieces(services, shipments);
+  const offered = await manifestPieces(services, shipments);
   const now = services.clock.now();
   const form: ManifestForm = {
     mailingDate:
-      request.mailingDate ?? (manifests.closesShipDate ? pieces[0]?.shipDate : undefined) ?? carrierToday(now),
-    originPostalCode: pieces[0]?.originPostalCode.slice(0, 5) ?? "",
+      request.mailingDate ?? (manifests.closesShipDate ? offered[0]?.shipDate : undefined) ?? carrierToday(now),
+    originPostalCode: offered[0]?.originPostalCode.slice(0, 5) ?? "",
   };
-  const refusals = pieces.flatMap((piece) => {
+  const refusals = offered.flatMap((piece) => {
     const reason = manifests.refusal(piece, form);
     return reason ? [`shipment ${piece.shipmentId}: ${reason}`] : [];
   });
-  if (refusals.length > 0) {
+  const pieces = request.skipIneligible ? offered.filter((piece) => !manifests.refusal(piece, form)) : offered;
+  if (pieces.length === 0) return { batches: [], mergedFile: null };
+  if (refusals.length > 0 && !request.skipIneligible) {
     throw new DomainError("batch.shipment_ineligible", `These shipments cannot be manifested: ${naming(refusals)}.`);
   }
   const documents = planDocuments(
