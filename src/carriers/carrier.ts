@@ -368,8 +368,10 @@ export interface CarrierAdapter {
   /** Present when the carrier validates addresses itself; validate_address asks it before Porter's own rules. */
   readonly addresses?: AddressCapability;
   /**
-   * The label formats the carrier makes, when it makes its labels itself (real carriers); a
-   * purchase in another format is refused naming these. Absent: Porter draws every format.
+   * The label formats a label bought through the carrier comes in, when the carrier makes its
+   * labels itself (real carriers): the file it answers is that format, or a raster Porter re-encodes
+   * into it (UPS's GIF as PNG or PDF). A purchase in another format is refused naming these.
+   * Absent: Porter draws every format.
    */
   readonly labelFormats?: readonly LabelFormat[];
   /** A parcel's tracking history as of `request.asOf`; a carrier that does not answer throws CarrierError. */
