@@ -12,7 +12,7 @@ describeRealAdapterContract({
     const standIn = await new UspsStandIn(APP).start();
     return {
       baseUrl: standIn.baseUrl,
-      failRating: () => standIn.fail("500", { path: "prices", times: 50 }),
+      failRating: () => standIn.fail("500", { operation: "prices", times: 50 }),
       clearFaults: () => standIn.clearFaults(),
       stop: () => standIn.stop(),
     };

@@ -154,7 +154,7 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
     it("answers a USPS that fails the label call with a 422 in its words, and charges nothing", async () => {
       const account = await connectedAccount();
       await buy(account);
-      standIn.fail("500", { path: "labels" });
+      standIn.fail("500", { operation: "labels" });
       const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() }, account.auth);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ error_code: "carrier.rejected" });

@@ -48,7 +48,7 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
   });
 
   it("answers 422 when USPS does not answer the token request", async () => {
-    standIn.fail("timeout", { path: "token" });
+    standIn.fail("timeout", { operation: "token" });
     const response = await connect(REAL_USPS);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error_code: "carrier.rejected" });
@@ -108,7 +108,7 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
   });
 
   it("waits out a 429 as Retry-After asks, then answers", async () => {
-    standIn.fail("429", { path: "prices" });
+    standIn.fail("429", { operation: "prices" });
     const { rates, warnings } = await rate();
     expect(warnings).toEqual([]);
     expect(rates.find((r) => r.service_id === 1172)?.rate).toBe(11.1);
@@ -116,7 +116,7 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
 
   for (const fault of ["500", "timeout", "malformed"] as const) {
     it(`turns a USPS ${fault} into a warning while the other carriers still answer`, async () => {
-      standIn.fail(fault, { path: "prices", times: 20 });
+      standIn.fail(fault, { operation: "prices", times: 20 });
       const { response, rates, warnings } = await rate();
       expect(response.statusCode).toBe(201);
       expect(warnings).toHaveLength(1);
@@ -142,7 +142,7 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
       }[];
     const before = (await status()).find((row) => row.api_service_code === "usps_rate");
     expect(before).toMatchObject({ status: "online", calls_per_hour: 60 });
-    standIn.fail("500", { path: "prices", times: 50 });
+    standIn.fail("500", { operation: "prices", times: 50 });
     for (let attempt = 0; attempt < 5; attempt++) expect((await rate(account.auth)).warnings[0]).toMatch(/USPS/);
     const degraded = (await status()).find((row) => row.api_service_code === "usps_rate");
     expect(degraded).toMatchObject({ status: "degraded", calls_per_hour: 60 });

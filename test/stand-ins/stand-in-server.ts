@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http, { type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PageContent } from "../../src/labels/pdf/page-content.js";
@@ -66,6 +67,80 @@ export class FaultQueue<Kind extends string, Operation extends string> {
     fault.times -= 1;
     if (fault.times <= 0) this.#faults.splice(this.#faults.indexOf(fault), 1);
     return fault.kind;
+  }
+}
+
+/**
+ * What every carrier stand-in shares: its server, the failures it was told to produce, starting and
+ * stopping. `apiPath` is where the carrier's API sits under the server's origin.
+ */
+export abstract class CarrierStandIn<Fault extends string, Operation extends string> {
+  protected readonly server = new StandInServer((req, res, raw) => this.handle(req, res, raw));
+  protected readonly faults = new FaultQueue<Fault, Operation>();
+  baseUrl = "";
+
+  constructor(private readonly apiPath = "") {}
+
+  async start(): Promise<this> {
+    this.baseUrl = `${await this.server.start()}${this.apiPath}`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
+  }
+
+  /** The next `times` calls (to `operation`, or to any) fail as `kind` says. */
+  fail(kind: Fault, options: { operation?: Operation; times?: number } = {}): void {
+    this.faults.add(kind, options.operation, options.times);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  /**
+   * Answers the faults every carrier answers alike: a timeout never answers, a malformed answer is
+   * `truncated` JSON. True when it answered (or left hanging) the call.
+   */
+  protected answeredAsFault(fault: Fault | undefined, res: http.ServerResponse, truncated: string): boolean {
+    if (fault === "timeout") {
+      this.server.hang(res);
+      return true;
+    }
+    if (fault === "malformed") {
+      res.writeHead(200, { "content-type": "application/json" }).end(truncated);
+      return true;
+    }
+    return false;
+  }
+
+  protected abstract handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void;
+}
+
+/** A carrier stand-in whose API takes OAuth bearer tokens it grants for client credentials. */
+export abstract class OAuthCarrierStandIn<Fault extends string, Operation extends string> extends CarrierStandIn<
+  Fault,
+  Operation
+> {
+  protected readonly tokens = new Set<string>();
+
+  /** Forgets every token it granted, as the carrier does when a token is revoked or expires early. */
+  revokeTokens(): void {
+    this.tokens.clear();
+  }
+
+  /** A new token, valid until revoked. */
+  protected grantToken(bytes: number, encoding: "hex" | "base64url"): string {
+    const token = randomBytes(bytes).toString(encoding);
+    this.tokens.add(token);
+    return token;
+  }
+
+  /** Whether the request carries a bearer token the stand-in granted. */
+  protected bearerGranted(req: http.IncomingMessage): boolean {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    return token !== undefined && this.tokens.has(token);
   }
 }
 

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { FaultQueue, parseRequestBody, StandInServer, sendJson as send } from "../stand-in-server.js";
+import { CarrierStandIn, parseRequestBody, sendJson as send } from "../stand-in-server.js";
 
 /**
  * A local MyDHL API (DHL Express) of ours, written from DHL's published spec: `GET
@@ -109,9 +109,7 @@ const PACKAGE_TYPES = [
 
 type Json = Record<string, unknown>;
 
-export class DhlExpressStandIn {
-  readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
-  readonly #faults = new FaultQueue<DhlStandInFault, DhlStandInOperation>();
+export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandInOperation> {
   readonly #shipments = new Map<string, StoredShipment>();
   #nextWaybill = 1_000_000;
   /** Every request received, in order. */
@@ -123,26 +121,9 @@ export class DhlExpressStandIn {
   /** Whether the account may book pickups; when not, DHL answers the spec's error 8003. */
   pickupsAllowed = true;
   #nextPickup = 1;
-  baseUrl = "";
 
-  constructor(readonly account: DhlStandInAccount) {}
-
-  async start(): Promise<this> {
-    this.baseUrl = `${await this.#server.start()}/mydhlapi/test`;
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return this.#server.stop();
-  }
-
-  /** The next `times` calls (to `operation`, or to any) fail as `kind` says. */
-  fail(kind: DhlStandInFault, options: { operation?: DhlStandInOperation; times?: number } = {}): void {
-    this.#faults.add(kind, options.operation, options.times);
-  }
-
-  clearFaults(): void {
-    this.#faults.clear();
+  constructor(readonly account: DhlStandInAccount) {
+    super("/mydhlapi/test");
   }
 
   callsTo(operation: DhlStandInOperation): number {
@@ -169,7 +150,7 @@ export class DhlExpressStandIn {
     });
   }
 
-  #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const path = url.pathname.replace(/^\/mydhlapi\/test/, "");
     const method = req.method ?? "GET";
@@ -186,15 +167,8 @@ export class DhlExpressStandIn {
       version,
     });
     const instance = `/expressapi${path}`;
-    const fault = this.#faults.take(operation);
-    if (fault === "timeout") {
-      this.#server.hang(res);
-      return;
-    }
-    if (fault === "malformed") {
-      res.writeHead(200, { "content-type": "application/json" }).end('{"products": [{"productCode": ');
-      return;
-    }
+    const fault = this.faults.take(operation);
+    if (this.answeredAsFault(fault, res, '{"products": [{"productCode": ')) return;
     if (fault === "429" || fault === "503") {
       const title = fault === "429" ? "Too many requests" : "Service Unavailable";
       send(res, Number(fault), problem(instance, title, title, fault), { "retry-after": "0" });

@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import type { FedexTokenResponse } from "../../../src/carriers/fedex/api/fedex-wire.js";
 import { fedex12CheckDigit } from "../../../src/carriers/sandbox/check-digits.js";
-import { FaultQueue, parseRequestBody, StandInServer, sendJson, standInPdf } from "../stand-in-server.js";
+import { OAuthCarrierStandIn, parseRequestBody, sendJson, standInPdf } from "../stand-in-server.js";
 
 /**
  * A local FedEx REST API of ours, written from FedEx's published specs: API Authorization
@@ -139,10 +139,7 @@ export interface StandInPickup {
   cancelled: boolean;
 }
 
-export class FedexStandIn {
-  readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
-  readonly #tokens = new Set<string>();
-  readonly #faults = new FaultQueue<StandInFault, StandInOperation>();
+export class FedexStandIn extends OAuthCarrierStandIn<StandInFault, StandInOperation> {
   readonly #scans = new Map<string, ScanEvent[]>();
   /** Shipments it made, by master tracking number. */
   readonly shipments = new Map<string, StandInShipment>();
@@ -158,34 +155,12 @@ export class FedexStandIn {
   now: () => Date = () => new Date();
   /** Seconds each token lives, as `expires_in` says. */
   tokenLifetimeSeconds = 3600;
-  baseUrl = "";
   /** What the end-of-day close answers as its manifest: a PDF (the default), printer text, or no document. */
   closeManifest: "pdf" | "printer" | "none" = "pdf";
   #serial = 0;
 
-  constructor(readonly account: StandInAccount) {}
-
-  async start(): Promise<this> {
-    this.baseUrl = await this.#server.start();
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return this.#server.stop();
-  }
-
-  /** The next `times` calls (to one operation, or to any) fail as `kind` says. */
-  fail(kind: StandInFault, options: { operation?: StandInOperation; times?: number } = {}): void {
-    this.#faults.add(kind, options.operation, options.times);
-  }
-
-  clearFaults(): void {
-    this.#faults.clear();
-  }
-
-  /** Forgets every token it granted, as FedEx does when a token expires early. */
-  revokeTokens(): void {
-    this.#tokens.clear();
+  constructor(readonly account: StandInAccount) {
+    super();
   }
 
   callsTo(operation: StandInOperation): number {
@@ -206,21 +181,14 @@ export class FedexStandIn {
     this.#scans.set(trackingNumber, history);
   }
 
-  #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const path = (req.url ?? "").split("?")[0] ?? "";
     const method = req.method ?? "";
     const body = parseRequestBody(raw, req.headers["content-type"]);
     this.requests.push({ method, path, body, authorization: req.headers.authorization });
     const operation = (Object.keys(PATHS) as StandInOperation[]).find((op) => PATHS[op] === path);
-    const fault = this.#faults.take(operation);
-    if (fault === "timeout") {
-      this.#server.hang(res);
-      return;
-    }
-    if (fault === "malformed") {
-      res.writeHead(200, { "content-type": "application/json" }).end(path === PATHS.token ? '{"token_type":' : "{}");
-      return;
-    }
+    const fault = this.faults.take(operation);
+    if (this.answeredAsFault(fault, res, path === PATHS.token ? '{"token_type":' : "{}")) return;
     if (fault === "429") {
       sendJson(res, 429, errors("TOO.MANY.REQUESTS.ERROR", "We have received too many requests in a short duration."), {
         "retry-after": "0",
@@ -253,8 +221,7 @@ export class FedexStandIn {
       this.#token(res, req.headers["content-type"], body, fault === "401");
       return;
     }
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (fault === "401" || !token || !this.#tokens.has(token)) {
+    if (fault === "401" || !this.bearerGranted(req)) {
       sendJson(
         res,
         401,
@@ -299,8 +266,7 @@ export class FedexStandIn {
       );
       return;
     }
-    const token = randomBytes(24).toString("base64url");
-    this.#tokens.add(token);
+    const token = this.grantToken(24, "base64url");
     const answer: FedexTokenResponse = {
       access_token: token,
       token_type: "bearer",

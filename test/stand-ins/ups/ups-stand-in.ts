@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import bwipjs from "bwip-js";
 import sharp from "sharp";
 import { generateTrackingNumber } from "../../../src/carriers/ups/tracking-number.js";
-import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
+import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-server.js";
 
 /**
  * A local UPS of ours, written from UPS's published OpenAPI specs: OAuth client credentials
@@ -89,10 +88,7 @@ export interface StandInPickup {
   cancelled: boolean;
 }
 
-export class UpsStandIn {
-  readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
-  readonly #tokens = new Set<string>();
-  readonly #faults = new FaultQueue<StandInFault, UpsOperation>();
+export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> {
   /** Every shipment sold, by its shipment identification number (its first 1Z). */
   readonly shipments = new Map<string, StoredShipment>();
   readonly #activities = new Map<string, Activity[]>();
@@ -107,31 +103,9 @@ export class UpsStandIn {
   pickupLeadMinutes = 60;
   /** Seconds each token lives, as `expires_in` says. */
   tokenLifetimeSeconds = 14_399;
-  baseUrl = "";
 
-  constructor(readonly account: StandInAccount) {}
-
-  async start(): Promise<this> {
-    this.baseUrl = await this.#server.start();
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return this.#server.stop();
-  }
-
-  /** The next `times` calls (to `operation`, or to any) fail as `kind` says. */
-  fail(kind: StandInFault, options: { operation?: UpsOperation; times?: number } = {}): void {
-    this.#faults.add(kind, options.operation, options.times);
-  }
-
-  clearFaults(): void {
-    this.#faults.clear();
-  }
-
-  /** Forgets every token it granted, as UPS does when a token is revoked. */
-  revokeTokens(): void {
-    this.#tokens.clear();
+  constructor(readonly account: StandInAccount) {
+    super();
   }
 
   callsTo(operation: UpsOperation): number {
@@ -162,7 +136,7 @@ export class UpsStandIn {
     this.#activities.set(trackingNumber, known);
   }
 
-  #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const path = url.pathname;
     const route = routeOf(req.method ?? "GET", path);
@@ -175,17 +149,8 @@ export class UpsStandIn {
       headers: req.headers,
       body,
     });
-    const fault = this.#faults.take(route?.operation);
-    if (fault === "timeout") {
-      this.#server.hang(res);
-      return;
-    }
-    if (fault === "malformed") {
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(route?.operation === "token" ? '{"token_type":' : "{}");
-      return;
-    }
+    const fault = this.faults.take(route?.operation);
+    if (this.answeredAsFault(fault, res, route?.operation === "token" ? '{"token_type":' : "{}")) return;
     if (fault === "429" || fault === "503") {
       sendJson(
         res,
@@ -214,8 +179,7 @@ export class UpsStandIn {
       sendJson(res, 400, upsError("250002", `Invalid version: ${version}`));
       return;
     }
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (fault === "401" || !token || !this.#tokens.has(token)) {
+    if (fault === "401" || !this.bearerGranted(req)) {
       sendJson(res, 401, upsError("250002", "Invalid Authentication Information."));
       return;
     }
@@ -247,8 +211,7 @@ export class UpsStandIn {
       sendJson(res, 401, upsError("10401", "ClientId is Invalid"));
       return;
     }
-    const token = randomBytes(16).toString("hex");
-    this.#tokens.add(token);
+    const token = this.grantToken(16, "hex");
     sendJson(res, 200, {
       token_type: "Bearer",
       issued_at: String(Date.now()),

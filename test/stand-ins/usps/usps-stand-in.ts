@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import { carrierPdf } from "../carrier-pdf.js";
-import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
+import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-server.js";
 
 /**
  * A local USPS APIs v3 of ours, written from USPS's published specs: the OAuth 2.0 token
@@ -132,11 +132,8 @@ const CENTS_PER_POUND: Record<string, number> = {
 };
 const MAX_POUNDS: Record<string, number> = { USPS_GROUND_ADVANTAGE: 70, MEDIA_MAIL: 70, LIBRARY_MAIL: 70 };
 
-export class UspsStandIn {
-  readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
-  readonly #tokens = new Set<string>();
+export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   readonly #paymentTokens = new Set<string>();
-  readonly #faults = new FaultQueue<StandInFault, StandInApi>();
   #serial = 0;
   /** Every request received, in order: method, path, query, headers that matter, the parsed body. */
   readonly requests: {
@@ -155,31 +152,9 @@ export class UspsStandIn {
   clock: { now(): Date } = { now: () => new Date() };
   /** Answer labels and SCAN forms in the spec's default multipart form even when JSON is asked for. */
   multipartAnswers = false;
-  baseUrl = "";
 
-  constructor(readonly account: StandInAccount) {}
-
-  async start(): Promise<this> {
-    this.baseUrl = await this.#server.start();
-    return this;
-  }
-
-  stop(): Promise<void> {
-    return this.#server.stop();
-  }
-
-  /** The next `times` calls (to `api`, or to any) fail as `kind` says. */
-  fail(kind: StandInFault, options: { path?: StandInApi; times?: number } = {}): void {
-    this.#faults.add(kind, options.path, options.times);
-  }
-
-  clearFaults(): void {
-    this.#faults.clear();
-  }
-
-  /** Forgets every token it granted, as USPS does when a token is revoked. */
-  revokeTokens(): void {
-    this.#tokens.clear();
+  constructor(readonly account: StandInAccount) {
+    super();
   }
 
   /** Forgets every payment authorization token, as when their eight hours are over. */
@@ -211,7 +186,7 @@ export class UspsStandIn {
     });
   }
 
-  #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+  protected handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const path = url.pathname;
     const method = req.method ?? "GET";
@@ -226,15 +201,8 @@ export class UspsStandIn {
       paymentToken,
     });
     const api = apiOf(path);
-    const fault = this.#faults.take(api);
-    if (fault === "timeout") {
-      this.#server.hang(res);
-      return;
-    }
-    if (fault === "malformed") {
-      res.writeHead(200, { "content-type": "application/json" }).end(path === TOKEN_PATH ? '{"token_type":' : "{}");
-      return;
-    }
+    const fault = this.faults.take(api);
+    if (this.answeredAsFault(fault, res, path === TOKEN_PATH ? '{"token_type":' : "{}")) return;
     if (fault === "429" || fault === "503") {
       sendJson(res, Number(fault), errorMessage(fault, fault === "429" ? "Too Many Requests" : "Service Unavailable"), {
         "retry-after": "0",
@@ -257,8 +225,7 @@ export class UspsStandIn {
       sendJson(res, 404, errorMessage("404", "Resource Not Found"));
       return;
     }
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    if (fault === "401" || !token || !this.#tokens.has(token)) {
+    if (fault === "401" || !this.bearerGranted(req)) {
       sendJson(
         res,
         401,
@@ -370,8 +337,7 @@ export class UspsStandIn {
       sendJson(res, 401, { error: "invalid_client", error_description: "Client authentication failed." });
       return;
     }
-    const token = randomBytes(16).toString("hex");
-    this.#tokens.add(token);
+    const token = this.grantToken(16, "hex");
     sendJson(res, 200, {
       access_token: token,
       token_type: "Bearer",

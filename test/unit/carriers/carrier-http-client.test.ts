@@ -73,19 +73,19 @@ describe("the carrier HTTP client (a USPS connection against the USPS stand-in)"
   });
 
   it("waits as long as Retry-After says on 429 and 503, then gives up after two retries", async () => {
-    standIn.fail("429", { path: "prices" });
-    standIn.fail("503", { path: "prices" });
+    standIn.fail("429", { operation: "prices" });
+    standIn.fail("503", { operation: "prices" });
     await expect(price()).resolves.toMatchObject({ rates: [expect.anything()] });
     expect(waits).toEqual([0, 0]);
-    standIn.fail("429", { path: "prices", times: 3 });
+    standIn.fail("429", { operation: "prices", times: 3 });
     await expect(price()).rejects.toMatchObject({ status: 429 });
   });
 
   it("fails with the carrier's words, or says USPS did not answer", async () => {
     await expect(price({ ...QUERY, mailClass: "PONY" })).rejects.toThrow(/mailClass must be one of/);
-    standIn.fail("500", { path: "prices" });
+    standIn.fail("500", { operation: "prices" });
     await expect(price()).rejects.toMatchObject({ status: 500 });
-    standIn.fail("timeout", { path: "prices" });
+    standIn.fail("timeout", { operation: "prices" });
     await expect(price()).rejects.toThrow(/did not answer within 300 ms/);
   });
 
@@ -94,7 +94,7 @@ describe("the carrier HTTP client (a USPS connection against the USPS stand-in)"
       status: 401,
       message: expect.stringContaining("Client authentication failed"),
     });
-    standIn.fail("malformed", { path: "token" });
+    standIn.fail("malformed", { operation: "token" });
     await expect(client.authenticate()).rejects.toBeInstanceOf(CarrierCallError);
   });
 
@@ -115,7 +115,7 @@ describe("the carrier HTTP client (a USPS connection against the USPS stand-in)"
   });
 
   it("opens the breaker after five failures in a row, refuses calls while open, and closes on a success", async () => {
-    standIn.fail("500", { path: "prices", times: 5 });
+    standIn.fail("500", { operation: "prices", times: 5 });
     for (let i = 0; i < 5; i++) await expect(price()).rejects.toMatchObject({ status: 500 });
     const calls = standIn.callsTo("prices");
     await expect(price()).rejects.toThrow(/failed repeatedly/);
