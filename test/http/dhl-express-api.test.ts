@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
 import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { DhlExpressStandIn } from "../stand-ins/dhl-express/dhl-express-stand-in.js";
 
@@ -13,14 +14,6 @@ const REAL_DHL = {
 };
 const EXPRESS_WORLDWIDE = 300;
 const MINUTE = 60_000;
-interface Rate {
-  service_id: number;
-  carrier_code: string;
-  rate: number | null;
-  delivery_date: string | null;
-  rate_details: { cost_type: string; description: string; rate: number }[] | null;
-  errors: string | null;
-}
 
 describe("a real DHL Express connection (against the MyDHL API stand-in)", () => {
   let standIn: DhlExpressStandIn;
@@ -39,37 +32,22 @@ describe("a real DHL Express connection (against the MyDHL API stand-in)", () =>
     await standIn.stop();
   });
 
-  const post = (url: string, payload: object, auth = merchant.auth) =>
-    t.app.inject({ method: "POST", url, headers: auth, payload });
-  const connect = (carrier_account: object, auth = merchant.auth) =>
-    post("/api/v2/carrier_accounts", { carrier_account }, auth);
-  /** A fresh question each time, so no remembered answer stands in for the carrier's. */
-  let question = 0;
-  const rate = async () => {
-    question += 1;
-    const response = await post("/api/v2/rates", {
-      shipment: {
-        to_location: TORONTO_RESIDENCE,
-        from_location: LOS_ANGELES_WAREHOUSE,
-        parcels: [SMALL_BOX],
-        reference: `q${question}`,
-      },
-    });
-    return { response, rates: response.json().service_rates as Rate[], warnings: response.json().warnings as string[] };
-  };
+  const calls = realCarrierCalls(
+    () => t,
+    () => merchant,
+    { to_location: TORONTO_RESIDENCE },
+  );
+  const { post, get, connect, rate } = calls;
   const buy = (overrides: Record<string, unknown> = {}) =>
-    post("/api/v2/shipments/ship", {
-      shipment: {
-        service_id: EXPRESS_WORLDWIDE,
-        to_location: TORONTO_RESIDENCE,
-        from_location: LOS_ANGELES_WAREHOUSE,
-        parcels: [{ ...SMALL_BOX, parcel_items: [T_SHIRT] }],
-        label_format: "zpl",
-        label_size: "4x6",
-        ...overrides,
-      },
+    calls.buy({
+      service_id: EXPRESS_WORLDWIDE,
+      to_location: TORONTO_RESIDENCE,
+      parcels: [{ ...SMALL_BOX, parcel_items: [T_SHIRT] }],
+      label_format: "zpl",
+      label_size: "4x6",
+      ...overrides,
     });
-  const read = (id: number) => t.app.inject({ method: "GET", url: `/api/v2/shipments/${id}`, headers: merchant.auth });
+  const read = (id: number) => get(`/api/v2/shipments/${id}`);
 
   it("refuses credentials without the account number, naming what is missing", async () => {
     const response = await connect({ carrier_code: "dhl_express", credentials: { api_key: "k", api_secret: "s" } });

@@ -3,14 +3,8 @@ import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
-import {
-  LOS_ANGELES_WAREHOUSE,
-  rateShipment,
-  SALT_LAKE_RESIDENCE,
-  SMALL_BOX,
-  T_SHIRT,
-  TORONTO_RESIDENCE,
-} from "../helpers/shipments.js";
+import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import { SMALL_BOX, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { addBusinessDays, FedexStandIn } from "../stand-ins/fedex/fedex-stand-in.js";
 
 const CLIENT_SECRET = "fedex-s3cr3t-value";
@@ -21,16 +15,6 @@ const REAL_FEDEX = {
 };
 const HOME_DELIVERY = 402;
 const MINUTE = 60_000;
-
-interface Rate {
-  service_id: number;
-  delivery_date: string | null;
-  carrier_code: string;
-  rate: number | null;
-  zone: string | null;
-  rate_details: { cost_type: string; rate: number }[] | null;
-  errors: string | null;
-}
 
 describe("a real FedEx connection (against the FedEx stand-in)", () => {
   let standIn: FedexStandIn;
@@ -57,29 +41,13 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
     t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
   });
 
-  const post = (url: string, payload: object, auth = merchant.auth) =>
-    t.app.inject({ method: "POST", url, headers: auth, payload });
-  const connect = (carrier_account: object, auth = merchant.auth) =>
-    post("/api/v2/carrier_accounts", { carrier_account }, auth);
-  let question = 0;
-  const rate = async (auth = merchant.auth) => {
-    question += 1;
-    const response = await post("/api/v2/rates", rateShipment({ reference: `q${question}` }), auth);
-    return { response, rates: response.json().service_rates as Rate[], warnings: response.json().warnings as string[] };
-  };
+  const calls = realCarrierCalls(
+    () => t,
+    () => merchant,
+  );
+  const { post, get, connect, rate } = calls;
   const buy = (overrides: Record<string, unknown> = {}) =>
-    post("/api/v2/shipments/ship", {
-      shipment: {
-        service_id: HOME_DELIVERY,
-        label_format: "zpl",
-        label_size: "4x6",
-        to_location: SALT_LAKE_RESIDENCE,
-        from_location: LOS_ANGELES_WAREHOUSE,
-        parcels: [SMALL_BOX],
-        ...overrides,
-      },
-    });
-  const get = (url: string) => t.app.inject({ method: "GET", url, headers: merchant.auth });
+    calls.buy({ service_id: HOME_DELIVERY, label_format: "zpl", label_size: "4x6", ...overrides });
   const read = async (id: number) => (await get(`/api/v2/shipments/${id}`)).json().shipment;
 
   it("refuses credentials without the account number, naming what is missing", async () => {
