@@ -3,6 +3,11 @@ import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import {
+  itRefusesRejectedCredentials,
+  itWarnsWhenRatingFails,
+  type RealCarrier,
+} from "../helpers/real-carrier-tests.js";
 import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { DhlExpressStandIn } from "../stand-ins/dhl-express/dhl-express-stand-in.js";
 
@@ -12,6 +17,7 @@ const REAL_DHL = {
   carrier_code: "dhl_express",
   credentials: { api_key: ACCOUNT.apiKey, api_secret: API_SECRET, account_number: ACCOUNT.accountNumber },
 };
+const DHL: RealCarrier = { name: "DHL Express", account: REAL_DHL, secret: API_SECRET, beside: "ups" };
 const EXPRESS_WORLDWIDE = 300;
 const MINUTE = 60_000;
 
@@ -56,13 +62,7 @@ describe("a real DHL Express connection (against the MyDHL API stand-in)", () =>
     expect(response.json().error_message).toContain("account_number");
   });
 
-  it("refuses credentials DHL rejects, in DHL's words, and stores nothing", async () => {
-    const response = await connect({ ...REAL_DHL, credentials: { ...REAL_DHL.credentials, api_secret: "wrong" } });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error_code).toBe("carrier.rejected");
-    expect(response.json().error_message).toContain("Invalid Credentials");
-    expect(await t.services.db.selectFrom("carrier_accounts").selectAll().execute()).toEqual([]);
-  });
+  itRefusesRejectedCredentials(() => t, calls, DHL, { api_secret: "wrong" }, "Invalid Credentials");
 
   it("connects once DHL accepts the key and secret; the credentials stay sealed and are never returned", async () => {
     const response = await connect(REAL_DHL);
@@ -95,18 +95,12 @@ describe("a real DHL Express connection (against the MyDHL API stand-in)", () =>
     expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
   });
 
-  for (const fault of ["500", "timeout", "malformed"] as const) {
-    it(`turns a DHL ${fault} into a warning while the other carriers still answer`, async () => {
-      standIn.fail(fault, { operation: "rates", times: 5 });
-      const { response, rates, warnings } = await rate();
-      standIn.clearFaults();
-      expect(response.statusCode).toBe(201);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/DHL Express/);
-      expect(rates.every((r) => r.carrier_code !== "dhl_express")).toBe(true);
-      expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
-    });
-  }
+  itWarnsWhenRatingFails(
+    calls,
+    DHL,
+    (fault) => standIn.fail(fault, { operation: "rates", times: 5 }),
+    () => standIn.clearFaults(),
+  );
 
   it("refuses a label format DHL does not make, naming the ones it does", async () => {
     const response = await buy({ label_format: "png" });

@@ -4,6 +4,12 @@ import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import {
+  itConnectsWithAToken,
+  itRefusesRejectedCredentials,
+  itWarnsWhenRatingFails,
+  type RealCarrier,
+} from "../helpers/real-carrier-tests.js";
 import { SMALL_BOX, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { addBusinessDays, FedexStandIn } from "../stand-ins/fedex/fedex-stand-in.js";
 
@@ -13,6 +19,7 @@ const REAL_FEDEX = {
   carrier_code: "fed_ex",
   credentials: { client_id: "l7xx-porter-test", client_secret: CLIENT_SECRET, account_number: ACCOUNT_NUMBER },
 };
+const FEDEX: RealCarrier = { name: "FedEx", account: REAL_FEDEX, secret: CLIENT_SECRET, beside: "ups" };
 const HOME_DELIVERY = 402;
 const MINUTE = 60_000;
 
@@ -60,32 +67,20 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
     expect(response.json().error_message).toContain("account_number");
   });
 
-  it("refuses credentials FedEx rejects, in FedEx's words, and stores nothing", async () => {
-    const response = await connect({
-      ...REAL_FEDEX,
-      credentials: { ...REAL_FEDEX.credentials, client_secret: "wrong" },
-    });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error_code).toBe("carrier.rejected");
-    expect(response.json().error_message).toContain("The given client credentials were not valid");
-    expect(await t.services.db.selectFrom("carrier_accounts").selectAll().execute()).toEqual([]);
-  });
+  itRefusesRejectedCredentials(
+    () => t,
+    calls,
+    FEDEX,
+    { client_secret: "wrong" },
+    "The given client credentials were not valid",
+  );
 
-  it("connects with a token from FedEx; the credentials stay sealed and are never returned", async () => {
-    const tokensBefore = standIn.callsTo("token");
-    const response = await connect(REAL_FEDEX);
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json().carrier_account).toMatchObject({
-      carrier_code: "fed_ex",
-      mode: "test",
-      has_credentials: true,
-    });
-    expect(standIn.callsTo("token")).toBe(tokensBefore + 1);
-    expect(response.body).not.toContain(CLIENT_SECRET);
-    const stored = await t.services.db.selectFrom("carrier_accounts").selectAll().execute();
-    expect(JSON.stringify(stored)).not.toContain(CLIENT_SECRET);
-    expect((await connect({ carrier_code: "ups" })).statusCode).toBe(201);
-  });
+  itConnectsWithAToken(
+    () => t,
+    calls,
+    FEDEX,
+    () => standIn.callsTo("token"),
+  );
 
   it("rates FedEx through its Rate API beside the sandbox carriers, with FedEx's surcharges", async () => {
     const rateCalls = standIn.callsTo("rate");
@@ -107,19 +102,15 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
     expect(home.delivery_date).toBe(addBusinessDays(shipDateStamp, 4));
   });
 
-  for (const fault of ["500", "timeout", "malformed"] as const) {
-    it(`turns a FedEx ${fault} into a warning while the other carriers still answer`, async () => {
-      standIn.fail(fault, { operation: "rate", times: 20 });
-      const { response, rates, warnings } = await rate();
-      expect(response.statusCode).toBe(201);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/FedEx/);
-      expect(rates.every((r) => r.carrier_code !== "fed_ex")).toBe(true);
-      expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+  itWarnsWhenRatingFails(
+    calls,
+    FEDEX,
+    (fault) => standIn.fail(fault, { operation: "rate", times: 20 }),
+    () => {
       standIn.clearFaults();
       t.clock.advance(MINUTE + 1000);
-    });
-  }
+    },
+  );
 
   it("refuses a label format FedEx does not make, naming the ones it does", async () => {
     const response = await buy({ label_format: "gif" });

@@ -4,6 +4,12 @@ import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import {
+  itConnectsWithAToken,
+  itRefusesRejectedCredentials,
+  itWarnsWhenRatingFails,
+  type RealCarrier,
+} from "../helpers/real-carrier-tests.js";
 import { LOS_ANGELES_WAREHOUSE, SMALL_BOX, shipmentToBuy, T_SHIRT, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { UpsStandIn } from "../stand-ins/ups/ups-stand-in.js";
 import { scanImage, scanPdf } from "../unit/labels/label-tools.js";
@@ -13,6 +19,7 @@ const REAL_UPS = {
   carrier_code: "ups",
   credentials: { client_id: "porter-ups-app", client_secret: CLIENT_SECRET, shipper_number: "A1B2C3" },
 };
+const UPS: RealCarrier = { name: "UPS", account: REAL_UPS, secret: CLIENT_SECRET, beside: "usps" };
 const UPS_GROUND = 666;
 const MINUTE = 60_000;
 
@@ -43,10 +50,11 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
     t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
   });
 
-  const { post, get, connect, rate } = realCarrierCalls(
+  const calls = realCarrierCalls(
     () => t,
     () => merchant,
   );
+  const { post, get, connect, rate } = calls;
   const buy = (overrides: Record<string, unknown> = {}) =>
     post("/api/v2/shipments/ship", {
       shipment: shipmentToBuy({ service_id: UPS_GROUND, label_format: "zpl", ...overrides }),
@@ -65,31 +73,14 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       expect(noShipper.json().error_message).toContain("shipper_number");
     });
 
-    it("refuses credentials UPS rejects, in UPS's words, and stores nothing", async () => {
-      const response = await connect({ ...REAL_UPS, credentials: { ...REAL_UPS.credentials, client_secret: "wrong" } });
-      expect(response.statusCode).toBe(422);
-      expect(response.json().error_code).toBe("carrier.rejected");
-      expect(response.json().error_message).toContain("ClientId is Invalid");
-      expect(await t.services.db.selectFrom("carrier_accounts").selectAll().execute()).toEqual([]);
-    });
+    itRefusesRejectedCredentials(() => t, calls, UPS, { client_secret: "wrong" }, "ClientId is Invalid");
 
-    it("connects with a token from UPS; the credentials stay sealed and are never returned", async () => {
-      const tokensBefore = standIn.callsTo("token");
-      const response = await connect(REAL_UPS);
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json().carrier_account).toMatchObject({
-        carrier_code: "ups",
-        mode: "test",
-        has_credentials: true,
-      });
-      expect(standIn.callsTo("token")).toBe(tokensBefore + 1);
-      expect(response.body).not.toContain(CLIENT_SECRET);
-      const stored = await t.services.db.selectFrom("carrier_accounts").selectAll().execute();
-      expect(JSON.stringify(stored)).not.toContain(CLIENT_SECRET);
-      expect((await get("/api/v2/carrier_accounts")).body).not.toContain(CLIENT_SECRET);
-      // A sandbox USPS beside it, to show the carriers mixing in one answer.
-      expect((await connect({ carrier_code: "usps" })).statusCode).toBe(201);
-    });
+    itConnectsWithAToken(
+      () => t,
+      calls,
+      UPS,
+      () => standIn.callsTo("token"),
+    );
   });
 
   describe("rating", () => {
@@ -119,19 +110,15 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       expect(standIn.callsTo("rating")).toBe(before);
     });
 
-    for (const fault of ["500", "timeout", "malformed"] as const) {
-      it(`turns a UPS ${fault} into a warning while the other carriers still answer`, async () => {
-        standIn.fail(fault, { operation: "rating", times: 20 });
-        const { response, rates, warnings } = await rate();
-        expect(response.statusCode).toBe(201);
-        expect(warnings).toHaveLength(1);
-        expect(warnings[0]).toMatch(/UPS/);
-        expect(rates.every((r) => r.carrier_code !== "ups")).toBe(true);
-        expect(rates.some((r) => r.carrier_code === "usps" && r.rate !== null)).toBe(true);
+    itWarnsWhenRatingFails(
+      calls,
+      UPS,
+      (fault) => standIn.fail(fault, { operation: "rating", times: 20 }),
+      () => {
         standIn.clearFaults();
         t.clock.advance(MINUTE + 1000);
-      });
-    }
+      },
+    );
 
     it("shows a UPS rating API that keeps failing as degraded in GET /status until it answers again", async () => {
       const status = async () =>

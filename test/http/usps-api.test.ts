@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import {
+  itConnectsWithAToken,
+  itRefusesRejectedCredentials,
+  itWarnsWhenRatingFails,
+  type RealCarrier,
+} from "../helpers/real-carrier-tests.js";
 import { shipmentToBuy } from "../helpers/shipments.js";
 import { STAND_IN_USPS_CREDENTIALS, UspsStandIn } from "../stand-ins/usps/usps-stand-in.js";
 
 const CLIENT_SECRET = STAND_IN_USPS_CREDENTIALS.client_secret;
 const REAL_USPS = { carrier_code: "usps", credentials: STAND_IN_USPS_CREDENTIALS };
+const USPS: RealCarrier = { name: "USPS", account: REAL_USPS, secret: CLIENT_SECRET, beside: "ups" };
 
 describe("a real USPS connection (against the USPS stand-in)", () => {
   let standIn: UspsStandIn;
@@ -27,10 +34,11 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
   });
 
-  const { post, connect, rate } = realCarrierCalls(
+  const calls = realCarrierCalls(
     () => t,
     () => merchant,
   );
+  const { post, connect, rate } = calls;
 
   it("refuses credentials without the OAuth client, naming what is missing", async () => {
     const response = await connect({ carrier_code: "usps", credentials: { client_id: "porter-test-app" } });
@@ -39,13 +47,7 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     expect(response.json().error_message).toContain("client_secret");
   });
 
-  it("refuses credentials USPS rejects, in USPS's words, and stores nothing", async () => {
-    const response = await connect({ ...REAL_USPS, credentials: { ...REAL_USPS.credentials, client_secret: "wrong" } });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error_code).toBe("carrier.rejected");
-    expect(response.json().error_message).toContain("Client authentication failed.");
-    expect(await t.services.db.selectFrom("carrier_accounts").selectAll().execute()).toEqual([]);
-  });
+  itRefusesRejectedCredentials(() => t, calls, USPS, { client_secret: "wrong" }, "Client authentication failed.");
 
   it("answers 422 when USPS does not answer the token request", async () => {
     standIn.fail("timeout", { operation: "token" });
@@ -55,23 +57,12 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     expect(response.json().error_message).toContain("did not answer");
   });
 
-  it("connects with a token from USPS; the credentials stay sealed and are never returned", async () => {
-    const tokensBefore = standIn.callsTo("token");
-    const response = await connect(REAL_USPS);
-    expect(response.statusCode).toBe(201);
-    expect(response.json().carrier_account).toMatchObject({
-      carrier_code: "usps",
-      mode: "test",
-      has_credentials: true,
-    });
-    expect(standIn.callsTo("token")).toBe(tokensBefore + 1);
-    expect(response.body).not.toContain(CLIENT_SECRET);
-    const stored = await t.services.db.selectFrom("carrier_accounts").selectAll().execute();
-    expect(JSON.stringify(stored)).not.toContain(CLIENT_SECRET);
-    const listed = await t.app.inject({ method: "GET", url: "/api/v2/carrier_accounts", headers: merchant.auth });
-    expect(listed.body).not.toContain(CLIENT_SECRET);
-    expect((await connect({ carrier_code: "ups" })).statusCode).toBe(201);
-  });
+  itConnectsWithAToken(
+    () => t,
+    calls,
+    USPS,
+    () => standIn.callsTo("token"),
+  );
 
   it("rates USPS through the USPS API beside the sandbox carriers, reusing the connection's token", async () => {
     const tokensBefore = standIn.callsTo("token");
@@ -114,19 +105,15 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     expect(rates.find((r) => r.service_id === 1172)?.rate).toBe(11.1);
   });
 
-  for (const fault of ["500", "timeout", "malformed"] as const) {
-    it(`turns a USPS ${fault} into a warning while the other carriers still answer`, async () => {
-      standIn.fail(fault, { operation: "prices", times: 20 });
-      const { response, rates, warnings } = await rate();
-      expect(response.statusCode).toBe(201);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/USPS/);
-      expect(rates.every((r) => r.carrier_code !== "usps")).toBe(true);
-      expect(rates.some((r) => r.carrier_code === "ups" && r.rate !== null)).toBe(true);
+  itWarnsWhenRatingFails(
+    calls,
+    USPS,
+    (fault) => standIn.fail(fault, { operation: "prices", times: 20 }),
+    () => {
       standIn.clearFaults();
       t.clock.advance(61_000);
-    });
-  }
+    },
+  );
 
   it("reports a USPS API that keeps failing as degraded in GET /status, with its calls this hour, until it answers again", async () => {
     const account = await createTestAccount(t.services);
