@@ -195,11 +195,15 @@ export interface TrackingReport {
   nextEventAt: Date | null;
 }
 
-/** The carrier as a whole failed the call (outage, bad address for its API …); its words travel on. */
+/**
+ * The carrier as a whole failed the call (outage, bad address for its API …); its words travel on.
+ * `final` marks an answer that asking again cannot change (a job records it once, not retrying).
+ */
 export class CarrierError extends Error {
   constructor(
     readonly carrierCode: CarrierCode,
     message: string,
+    readonly final = false,
   ) {
     super(message);
     this.name = "CarrierError";

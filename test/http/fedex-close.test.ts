@@ -203,6 +203,74 @@ describe("FedEx Ground end-of-day close through a real FedEx connection (against
     );
   });
 
+  it("takes every open Ground and Home Delivery shipment of the connection and date, named or not, and no other account's", async () => {
+    const day = addDays(t.clock.now().toISOString().slice(0, 10), 7);
+    const on = (service: number, auth = merchant.auth) => ship(service, [SMALL_BOX], auth, { ship_date: day });
+    const named = await on(HOME_DELIVERY);
+    const unnamed = await on(GROUND);
+    const express = await on(EXPRESS_SAVER);
+    const elsewhere = await ship(HOME_DELIVERY, [SMALL_BOX], merchant.auth, { ship_date: addDays(day, 1) });
+    const theirs = await on(HOME_DELIVERY, other.auth);
+    const created = await post("/api/v2/shipments/batches", { shipments_ids: [named.id] });
+    expect(created.statusCode, created.body).toBe(201);
+    const [batch] = created.json().shipments_batches;
+    expect(batch.shipments_ids).toEqual([named.id, unnamed.id]);
+    // Bought for the same date after the batch was made: FedEx's close takes it as well.
+    const late = await on(HOME_DELIVERY);
+
+    await generate();
+    expect(standIn.lastBody("close")).toMatchObject({ closeDate: day });
+    const done = (await get(`/api/v2/shipments/batches/${batch.id}`)).json();
+    expect(done).toMatchObject({ status: "generated", shipments_ids: [named.id, unnamed.id, late.id] });
+    const { text } = readPdf(await file(done.bol_url));
+    for (const { trackingNumbers } of [named, unnamed, late]) expect(text).toContain(trackingNumbers[0]);
+    for (const { id } of [named, unnamed, late]) {
+      expect((await get(`/api/v2/shipments/${id}`)).json().shipment).toMatchObject({
+        status: "manifested",
+        batch_id: Number(batch.id),
+      });
+    }
+    for (const { id } of [express, elsewhere]) {
+      expect((await get(`/api/v2/shipments/${id}`)).json().shipment).toMatchObject({
+        status: "shipped",
+        batch_id: null,
+      });
+    }
+    expect((await get(`/api/v2/shipments/${theirs.id}`, other.auth)).json().shipment).toMatchObject({
+      status: "shipped",
+      batch_id: null,
+    });
+
+    const again = await post("/api/v2/shipments/batches", { shipments_ids: [unnamed.id] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ status: "error", error_code: "batch.already_batched" });
+  });
+
+  it("records FedEx's 'nothing to close' once and does not retry it", async () => {
+    // Both accounts connect the same FedEx account: closing one's day closed the other's at FedEx.
+    const day = addDays(t.clock.now().toISOString().slice(0, 10), 9);
+    const mine = await ship(HOME_DELIVERY, [SMALL_BOX], merchant.auth, { ship_date: day });
+    const theirs = await ship(HOME_DELIVERY, [SMALL_BOX], other.auth, { ship_date: day });
+    await post("/api/v2/shipments/batches", { shipments_ids: [mine.id] });
+    await generate();
+    expect(standIn.shipments.get(theirs.trackingNumbers[0] as string)?.closed).toBe(true);
+    const created = await post("/api/v2/shipments/batches", { shipments_ids: [theirs.id] }, other.auth);
+    expect(created.statusCode, created.body).toBe(201);
+    const [batch] = created.json().shipments_batches;
+    const closesBefore = standIn.callsTo("close");
+
+    await generate();
+    expect(standIn.callsTo("close")).toBe(closesBefore + 1);
+    const refused = (await get(`/api/v2/shipments/batches/${batch.id}`, other.auth)).json();
+    expect(refused).toMatchObject({ status: "pending", bol_url: null });
+    expect(refused.errors).toContain(`FedEx refused the close of ${day}`);
+    expect(refused.errors).toContain("No Ground shipments to close for this date");
+    expect(refused.errors).toContain("not retried");
+    for (const wait of [HOUR, 24 * HOUR]) await generate(wait);
+    expect(standIn.callsTo("close")).toBe(closesBefore + 1);
+    expect((await get(`/api/v2/shipments/${mine.id}`)).json().shipment.status).toBe("manifested");
+  });
+
   it("keeps the batch pending with FedEx's words while the close fails, and closes once FedEx answers", async () => {
     const home = await ship(HOME_DELIVERY);
     const [batch] = (await post("/api/v2/shipments/batches", { shipments_ids: [home.id] })).json().shipments_batches;

@@ -30,6 +30,26 @@ export async function insertBatch(db: Executor, row: Insertable<BatchTable>): Pr
   return db.insertInto("batches").values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Shipments a batch can still take: bought, on no batch, not closed out. */
+export const openForManifesting = (eb: ExpressionBuilder<Database, "shipments">): Expression<SqlBool> =>
+  eb.and([eb("status", "=", "shipped"), eb("batch_id", "is", null), eb("manifested_at", "is", null)]);
+
+/** Puts the shipments still open for manifesting onto the batch; returns how many it took. */
+export async function takeShipments(
+  db: Executor,
+  batchId: number,
+  shipmentIds: readonly number[],
+  stamp: string,
+): Promise<number> {
+  const taken = await db
+    .updateTable("shipments")
+    .set({ batch_id: batchId, updated_at: stamp })
+    .where("id", "in", shipmentIds)
+    .where(openForManifesting)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows);
+}
+
 export async function findBatch(db: Executor, scope: AccountScope, id: number): Promise<BatchRow | undefined> {
   return db.selectFrom("batches").selectAll().where("id", "=", id).where(ownedBy(scope)).executeTakeFirst();
 }

@@ -7,7 +7,14 @@ import { DomainError } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import type { ShipmentRow } from "../shipments/shipments.repository.js";
-import { type BatchRecord, insertBatch, slices, storableIds } from "./batches.repository.js";
+import {
+  type BatchRecord,
+  insertBatch,
+  openForManifesting,
+  slices,
+  storableIds,
+  takeShipments,
+} from "./batches.repository.js";
 import { planDocuments } from "./document-plan.js";
 
 export const GENERATE_MANIFESTS_JOB = "batch.generate_manifests";
@@ -73,11 +80,17 @@ export async function createBatches(
     const reason = manifests.refusal(piece, form);
     return reason ? [`shipment ${piece.shipmentId}: ${reason}`] : [];
   });
-  const pieces = request.skipIneligible ? offered.filter((piece) => !manifests.refusal(piece, form)) : offered;
-  if (pieces.length === 0) return { batches: [], mergedFile: null };
   if (refusals.length > 0 && !request.skipIneligible) {
     throw new DomainError("batch.shipment_ineligible", `These shipments cannot be manifested: ${naming(refusals)}.`);
   }
+  const first = shipments[0];
+  // A close of the whole ship date closes, at the carrier, every open shipment of the connection that day.
+  const restOfDay =
+    manifests.closesShipDate && first
+      ? await manifestPieces(services, await openOfCloseDay(services, scope, first, form.mailingDate, ids))
+      : [];
+  const pieces = [...offered, ...restOfDay].filter((piece) => !manifests.refusal(piece, form));
+  if (pieces.length === 0) return { batches: [], mergedFile: null };
   const documents = planDocuments(
     pieces.map((p) => ({ shipmentId: p.shipmentId, scope: p.scope, trackingNumbers: p.parcels })),
     manifests.documentLimit,
@@ -103,15 +116,7 @@ export async function createBatches(
         generated_at: null,
       });
       for (const slice of slices(document.shipmentIds)) {
-        const taken = await trx
-          .updateTable("shipments")
-          .set({ batch_id: batch.id, updated_at: stamp })
-          .where("id", "in", slice)
-          .where("batch_id", "is", null)
-          .where("manifested_at", "is", null)
-          .where("status", "=", "shipped")
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== slice.length) {
+        if ((await takeShipments(trx, batch.id, slice, stamp)) !== slice.length) {
           throw new DomainError(
             "batch.already_batched",
             "A shipment of this request was batched, closed out or cancelled meanwhile; ask again.",
@@ -132,7 +137,7 @@ export async function createBatches(
 }
 
 /** What the checks read of a shipment: ten thousand whole rows would be tens of megabytes. */
-type CheckedShipment = Pick<
+export type CheckedShipment = Pick<
   ShipmentRow,
   | "id"
   | "status"
@@ -146,24 +151,26 @@ type CheckedShipment = Pick<
   | "from_location"
 >;
 
+const CHECKED_COLUMNS = [
+  "id",
+  "status",
+  "batch_id",
+  "manifested_at",
+  "carrier_code",
+  "carrier_account_id",
+  "service_id",
+  "service_code",
+  "ship_date",
+  "from_location",
+] as const satisfies readonly (keyof CheckedShipment)[];
+
 async function loadShipments(services: DomainServices, scope: AccountScope, ids: readonly number[]) {
   const rows: CheckedShipment[] = [];
   for (const slice of slices(storableIds(ids))) {
     rows.push(
       ...(await services.db
         .selectFrom("shipments")
-        .select([
-          "id",
-          "status",
-          "batch_id",
-          "manifested_at",
-          "carrier_code",
-          "carrier_account_id",
-          "service_id",
-          "service_code",
-          "ship_date",
-          "from_location",
-        ])
+        .select(CHECKED_COLUMNS)
         .where(ownedBy(scope))
         .where("id", "in", slice)
         .execute()),
@@ -174,6 +181,31 @@ async function loadShipments(services: DomainServices, scope: AccountScope, ids:
     const row = byId.get(id);
     return row ? [row] : [];
   });
+}
+
+/**
+ * The shipments a carrier's close of one ship date takes beyond those named: every shipment of the
+ * account bought through the same connection, of that ship date, still open for manifesting.
+ */
+export async function openOfCloseDay(
+  services: DomainServices,
+  scope: AccountScope,
+  connection: Pick<CheckedShipment, "carrier_code" | "carrier_account_id">,
+  shipDate: string,
+  named: readonly number[],
+): Promise<CheckedShipment[]> {
+  const taken = new Set(named);
+  const rows = await services.db
+    .selectFrom("shipments")
+    .select(CHECKED_COLUMNS)
+    .where(ownedBy(scope))
+    .where("carrier_code", "=", connection.carrier_code)
+    .where("carrier_account_id", connection.carrier_account_id === null ? "is" : "=", connection.carrier_account_id)
+    .where("ship_date", "=", shipDate)
+    .where(openForManifesting)
+    .orderBy("id")
+    .execute();
+  return rows.filter((row) => !taken.has(row.id));
 }
 
 /** Shipments that cannot be batched at all: unknown here, not bought, cancelled, already on a batch or closed out. */
@@ -259,7 +291,7 @@ async function manifestingCarrier(
 }
 
 /** Each shipment as the carrier's manifest rules see it, with its parcel count. */
-async function manifestPieces(
+export async function manifestPieces(
   services: DomainServices,
   shipments: readonly CheckedShipment[],
 ): Promise<(ManifestPiece & { parcels: number })[]> {

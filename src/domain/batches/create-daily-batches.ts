@@ -3,7 +3,7 @@ import { CARRIERS } from "../../carriers/registry.js";
 import { ownedBy } from "../../storage/owned-by.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import type { BatchRecord } from "./batches.repository.js";
+import { type BatchRecord, openForManifesting } from "./batches.repository.js";
 import { type BatchTiming, createBatches } from "./create-batches.js";
 
 /**
@@ -26,9 +26,7 @@ export async function createDailyBatches(
       .where(ownedBy(scope))
       .where("carrier_code", "=", carrier.code)
       .where("ship_date", "=", shipmentDate)
-      .where("status", "=", "shipped")
-      .where("batch_id", "is", null)
-      .where("manifested_at", "is", null)
+      .where(openForManifesting)
       .orderBy("id")
       .execute();
     const sellers = new Map<number | null, CarrierAdapter>();

@@ -15,8 +15,16 @@ import { offlineApi, sellingCarrierOf } from "../carriers/carrier-connections.js
 import type { DomainServices } from "../services.js";
 import { labelAddress } from "../shipments/label-address.js";
 import type { ShipmentAddress } from "../shipments/new-shipment.js";
-import { type BatchRow, batchParcels, markManifested, piecesByService } from "./batches.repository.js";
-import type { ManifestPayload } from "./create-batches.js";
+import type { ShipmentRow } from "../shipments/shipments.repository.js";
+import {
+  type BatchRow,
+  batchParcels,
+  markManifested,
+  piecesByService,
+  slices,
+  takeShipments,
+} from "./batches.repository.js";
+import { type ManifestPayload, manifestPieces, openOfCloseDay } from "./create-batches.js";
 
 const KINDS: Record<string, ManifestKind> = {
   usps: "usps-scan-form",
@@ -51,7 +59,10 @@ export async function generateManifests(
   await refuseWhileOffline(services, batches);
   const now = services.clock.now();
   const documents: GeneratedDocument[] = [];
-  for (const batch of batches) documents.push(await writeDocument(services, batch, now));
+  for (const batch of batches) {
+    const document = await writeDocument(services, batch, now);
+    if (document) documents.push(document);
+  }
   if (payload.mergedFile) {
     const mergedFile = payload.mergedFile;
     await services.files.putChunks(
@@ -104,10 +115,12 @@ async function refuseWhileOffline(services: DomainServices, batches: readonly Ba
   throw new Error(message);
 }
 
-async function writeDocument(services: DomainServices, batch: BatchRow, now: Date): Promise<GeneratedDocument> {
+/** The batch's document, or null when the carrier refused it for good (its words are in the batch's errors). */
+async function writeDocument(services: DomainServices, batch: BatchRow, now: Date): Promise<GeneratedDocument | null> {
   const first = await firstShipmentOf(services, batch.id);
   // The connection that sold the labels files their form: a real carrier's with the carrier.
   const manifests = (await sellingCarrierOf(services, first)).manifests as ManifestCapability;
+  if (manifests.closesShipDate) await takeLateShipments(services, batch, first, manifests);
   const scope = batch.scope as ServiceScope;
   const pieces = await piecesByService(services.db, batch.id);
   const counts = new Map<string, number>();
@@ -119,7 +132,7 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
   const trackingNumbers: string[] = [];
   for await (const parcel of batchParcels(services.db, [batch.id])) trackingNumbers.push(parcel.trackingNumber);
   const from = JSON.parse(first.from_location) as ShipmentAddress;
-  const { documentNumber, document: carrierDocument } = await fileWithCarrier(services, batch, manifests, {
+  const filing = await fileWithCarrier(services, batch, manifests, {
     mailingDate: batch.mailing_date,
     originPostalCode: batch.origin_postal_code,
     scope,
@@ -128,6 +141,8 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
     trackingNumbers,
     from,
   });
+  if (!filing) return null;
+  const { documentNumber, document: carrierDocument } = filing;
   if (carrierDocument) {
     const { bytes, format } = carrierDocument;
     const fileName = `${randomBytes(16).toString("base64url")}.${LABEL_FILE_TYPES[format].extension}`;
@@ -162,25 +177,51 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
 
 /**
  * Files a batch's manifest; when the carrier refuses or fails, its words go to the batch's `errors`
- * and the job is retried with backoff.
+ * and the job is retried with backoff, unless the carrier's answer is final: then it is recorded
+ * once, the batch stays pending and null is answered.
  */
 async function fileWithCarrier(
   services: DomainServices,
   batch: BatchRow,
   manifests: ManifestCapability,
   request: ManifestRequest,
-): Promise<ManifestFiling> {
+): Promise<ManifestFiling | null> {
   try {
     return await manifests.fileManifest(request);
   } catch (error) {
     if (!(error instanceof CarrierError)) throw error;
+    const next = error.final
+      ? "Asking again cannot change this answer, so the document is not retried."
+      : "The document is retried until the carrier files it.";
     await services.db
       .updateTable("batches")
-      .set({ errors: `${error.message} The document is retried until the carrier files it.` })
+      .set({ errors: `${error.message} ${next}` })
       .where("id", "=", batch.id)
       .execute();
+    if (error.final) return null;
     throw error;
   }
+}
+
+/**
+ * A close of the whole ship date also closes what the connection sold for that date after the batch
+ * was made: those shipments join the batch before it is filed, so they are listed and manifested too.
+ */
+async function takeLateShipments(
+  services: DomainServices,
+  batch: BatchRow,
+  connection: Pick<ShipmentRow, "carrier_code" | "carrier_account_id">,
+  manifests: ManifestCapability,
+): Promise<void> {
+  const scope = { accountId: batch.account_id, mode: batch.mode };
+  const late = await manifestPieces(
+    services,
+    await openOfCloseDay(services, scope, connection, batch.mailing_date, []),
+  );
+  const form = { mailingDate: batch.mailing_date, originPostalCode: batch.origin_postal_code };
+  const ids = late.filter((piece) => !manifests.refusal(piece, form)).map((piece) => piece.shipmentId);
+  const stamp = services.clock.now().toISOString();
+  for (const slice of slices(ids)) await takeShipments(services.db, batch.id, slice, stamp);
 }
 
 /** The manifest documents, then the labels of every shipment of the batches, a file at a time. */

@@ -264,12 +264,21 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
     },
     countedAs: (piece) => (piece.serviceCode === "fedex_ground_home" ? "FedEx Home Delivery" : "FedEx Ground"),
     async fileManifest(request) {
-      const answer = await client.json<FedexGroundCloseResponse>({
-        method: "PUT",
-        path: "/ship/v1/endofday/",
-        purpose: "manifest",
-        json: groundCloseRequest(credentials, request.mailingDate),
-      });
+      let answer: FedexGroundCloseResponse;
+      try {
+        answer = await client.json<FedexGroundCloseResponse>({
+          method: "PUT",
+          path: "/ship/v1/endofday/",
+          purpose: "manifest",
+          json: groundCloseRequest(credentials, request.mailingDate),
+        });
+      } catch (error) {
+        // A 400 is FedEx's verdict on the close itself (nothing open to close that date): asking again cannot change it.
+        if (error instanceof CarrierCallError && error.status === 400) {
+          throw new CarrierError("fed_ex", `FedEx refused the close of ${request.mailingDate}: ${error.message}`, true);
+        }
+        throw error;
+      }
       const cycle = answer.output?.closeDocuments?.find((d) => d.shippingCycle)?.shippingCycle;
       const documentNumber = cycle ?? answer.transactionId;
       if (!documentNumber) throw client.error("FedEx answered the end-of-day close without a reference.");
