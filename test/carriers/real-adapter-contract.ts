@@ -12,6 +12,7 @@ import { findService } from "../../src/carriers/registry.js";
 import { ManualClock } from "../../src/clock.js";
 import { storedCarrierLabel } from "../../src/labels/images/carrier-raster.js";
 import type { LabelFormat } from "../../src/labels/label.js";
+import { standInContext } from "../stand-ins/stand-in-server.js";
 
 /** A carrier's stand-in as the contract drives it. */
 export interface RunningStandIn {
@@ -65,13 +66,7 @@ export function describeRealAdapterContract(subject: RealAdapterSubject): void {
     let adapter: CarrierAdapter;
     const clock = new ManualClock();
     const open = (credentials: Record<string, unknown>) =>
-      subject.factory.open(subject.factory.credentials(credentials), {
-        baseUrl: standIn.baseUrl,
-        mode: "test",
-        timeoutMs: 1000,
-        clock,
-        wait: async () => undefined,
-      });
+      subject.factory.open(subject.factory.credentials(credentials), standInContext(standIn.baseUrl, clock));
     const services = () => subject.serviceIds.map((id) => findService(id)).filter((s) => s !== undefined);
     const request = () => ({
       from: subject.from,

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import http, { type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { RealCarrierContext } from "../../src/carriers/real-carrier.js";
+import type { Clock } from "../../src/clock.js";
 import { PageContent } from "../../src/labels/pdf/page-content.js";
 import { PdfPages } from "../../src/labels/pdf/pdf-pages.js";
 
@@ -178,4 +180,9 @@ export function standInPdf(title: string, lines: readonly string[] = []): Buffer
   );
   pdf.page(612, 792, page);
   return Buffer.concat([...pdf.drain(), ...pdf.end()]);
+}
+
+/** How a test opens a real carrier against its stand-in: test mode, and no sleeping between retries. */
+export function standInContext(baseUrl: string, clock: Clock, timeoutMs = 1000): RealCarrierContext {
+  return { baseUrl, mode: "test", timeoutMs, clock, wait: async () => undefined };
 }

@@ -5,8 +5,9 @@ import { dhlExpressApi } from "../../../src/carriers/dhl-express/api/index.js";
 import type { RealCarrier } from "../../../src/carriers/real-carrier.js";
 import { findService } from "../../../src/carriers/registry.js";
 import { ManualClock } from "../../../src/clock.js";
-import { LOS_ANGELES_WAREHOUSE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, T_SHIRT_ITEM, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 import { DhlExpressStandIn } from "../../stand-ins/dhl-express/dhl-express-stand-in.js";
+import { standInContext } from "../../stand-ins/stand-in-server.js";
 import { parcel } from "./rating-fixtures.js";
 
 const ACCOUNT = { apiKey: "porter-dhl-key", apiSecret: "dhl-s3cr3t", accountNumber: "123456789" };
@@ -34,17 +35,7 @@ const purchaseRequest = (overrides: Partial<PurchaseRequest> = {}): PurchaseRequ
   contents: [
     {
       reference: "Order 1001",
-      items: [
-        {
-          description: "Cotton T-shirt",
-          quantity: 2,
-          weightOz: 16,
-          valueCents: 2500,
-          countryOfOrigin: "PE",
-          hsTariffCode: "6109.10",
-          contentType: "merchandise",
-        },
-      ],
+      items: [T_SHIRT_ITEM],
     },
   ],
   ...overrides,
@@ -56,14 +47,7 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
   let dhl: CarrierAdapter;
   const clock = new ManualClock("2026-11-26T15:00:00Z");
 
-  const open = (credentials = ACCOUNT) =>
-    dhlExpressApi.open(credentials, {
-      baseUrl: standIn.baseUrl,
-      mode: "test",
-      timeoutMs: 1000,
-      clock,
-      wait: async () => undefined,
-    });
+  const open = (credentials = ACCOUNT) => dhlExpressApi.open(credentials, standInContext(standIn.baseUrl, clock));
 
   beforeAll(async () => {
     standIn = await new DhlExpressStandIn(ACCOUNT).start();

@@ -7,6 +7,7 @@ import { findService } from "../../../src/carriers/registry.js";
 import { ManualClock } from "../../../src/clock.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 import { FedexStandIn } from "../../stand-ins/fedex/fedex-stand-in.js";
+import { standInContext } from "../../stand-ins/stand-in-server.js";
 import { readPdf } from "../labels/label-tools.js";
 
 const ACCOUNT = { clientId: "l7xx-porter", clientSecret: "fedex-s3cr3t", accountNumber: "740561073" };
@@ -45,13 +46,7 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
   let real: RealCarrier;
 
   const open = (credentials: Record<string, unknown> = CREDENTIALS) =>
-    fedexApi.open(fedexApi.credentials(credentials)!, {
-      baseUrl: standIn.baseUrl,
-      mode: "test",
-      timeoutMs: 1000,
-      clock,
-      wait: async () => undefined,
-    });
+    fedexApi.open(fedexApi.credentials(credentials)!, standInContext(standIn.baseUrl, clock));
 
   beforeAll(async () => {
     standIn = await new FedexStandIn(ACCOUNT).start();

@@ -17,6 +17,7 @@ import {
   T_SHIRT_ITEM,
   TORONTO_RESIDENCE,
 } from "../../helpers/shipments.js";
+import { standInContext } from "../../stand-ins/stand-in-server.js";
 import { UpsStandIn } from "../../stand-ins/ups/ups-stand-in.js";
 
 const ACCOUNT = { clientId: "porter-ups-app", clientSecret: "ups-s3cret", shipperNumber: "A1B2C3" };
@@ -67,13 +68,7 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
   let real: RealCarrier;
 
   const open = (credentials: Record<string, unknown> = CREDENTIALS) =>
-    upsApi.open(upsApi.credentials(credentials)!, {
-      baseUrl: standIn.baseUrl,
-      mode: "test",
-      timeoutMs: 1000,
-      clock,
-      wait: async () => undefined,
-    });
+    upsApi.open(upsApi.credentials(credentials)!, standInContext(standIn.baseUrl, clock));
 
   beforeAll(async () => {
     standIn = await new UpsStandIn(ACCOUNT).start();

@@ -4,6 +4,7 @@ import { findService } from "../../../src/carriers/registry.js";
 import { uspsApi } from "../../../src/carriers/usps/api/index.js";
 import { ManualClock } from "../../../src/clock.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../../helpers/shipments.js";
+import { standInContext } from "../../stand-ins/stand-in-server.js";
 import { STAND_IN_USPS_CREDENTIALS, UspsStandIn } from "../../stand-ins/usps/usps-stand-in.js";
 
 const CREDENTIALS = STAND_IN_USPS_CREDENTIALS;
@@ -26,13 +27,7 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
     standIn.clock = clock;
     const credentials = uspsApi.credentials(CREDENTIALS);
     if (!credentials) throw new Error("real USPS credentials");
-    usps = uspsApi.open(credentials, {
-      baseUrl: standIn.baseUrl,
-      mode: "test",
-      timeoutMs: 2000,
-      clock,
-      wait: async () => undefined,
-    }).adapter;
+    usps = uspsApi.open(credentials, standInContext(standIn.baseUrl, clock, 2000)).adapter;
   });
   afterAll(() => standIn.stop());
 
