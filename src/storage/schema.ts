@@ -396,7 +396,8 @@ export interface BatchTable {
   carrier_code: string;
   scope: "domestic" | "international";
   /** `pending` until the carrier's document is generated, then `generated`. */
-  status: "pending" | "generated";
+  /** `refused`: the carrier refused its document for good, and its shipments were released. */
+  status: "pending" | "generated" | "refused";
   /** YYYY-MM-DD (Central): the day the pieces are handed to the carrier. */
   mailing_date: string;
   origin_postal_code: string;

@@ -262,10 +262,14 @@ describe("FedEx Ground end-of-day close through a real FedEx connection (against
     await generate();
     expect(standIn.callsTo("close")).toBe(closesBefore + 1);
     const refused = (await get(`/api/v2/shipments/batches/${batch.id}`, other.auth)).json();
-    expect(refused).toMatchObject({ status: "pending", bol_url: null });
+    expect(refused).toMatchObject({ status: "refused", bol_url: null, shipments_ids: [] });
     expect(refused.errors).toContain(`FedEx refused the close of ${day}`);
     expect(refused.errors).toContain("No Ground shipments to close for this date");
     expect(refused.errors).toContain("not retried");
+    expect((await get(`/api/v2/shipments/${theirs.id}`, other.auth)).json().shipment).toMatchObject({
+      status: "shipped",
+      batch_id: null,
+    });
     for (const wait of [HOUR, 24 * HOUR]) await generate(wait);
     expect(standIn.callsTo("close")).toBe(closesBefore + 1);
     expect((await get(`/api/v2/shipments/${mine.id}`)).json().shipment.status).toBe("manifested");

@@ -50,6 +50,16 @@ export async function takeShipments(
   return Number(taken.numUpdatedRows);
 }
 
+/** Takes a batch's shipments off it, when the carrier refused its document for good. */
+export async function releaseShipments(db: Executor, batchId: number, stamp: string): Promise<void> {
+  await db
+    .updateTable("shipments")
+    .set({ batch_id: null, updated_at: stamp })
+    .where("batch_id", "=", batchId)
+    .where("manifested_at", "is", null)
+    .execute();
+}
+
 export async function findBatch(db: Executor, scope: AccountScope, id: number): Promise<BatchRow | undefined> {
   return db.selectFrom("batches").selectAll().where("id", "=", id).where(ownedBy(scope)).executeTakeFirst();
 }

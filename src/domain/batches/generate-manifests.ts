@@ -21,6 +21,7 @@ import {
   batchParcels,
   markManifested,
   piecesByService,
+  releaseShipments,
   slices,
   takeShipments,
 } from "./batches.repository.js";
@@ -178,7 +179,8 @@ async function writeDocument(services: DomainServices, batch: BatchRow, now: Dat
 /**
  * Files a batch's manifest; when the carrier refuses or fails, its words go to the batch's `errors`
  * and the job is retried with backoff, unless the carrier's answer is final: then it is recorded
- * once, the batch stays pending and null is answered.
+ * once, the batch is `refused` and its shipments are released (so a later batch can take them),
+ * and null is answered.
  */
 async function fileWithCarrier(
   services: DomainServices,
@@ -190,16 +192,28 @@ async function fileWithCarrier(
     return await manifests.fileManifest(request);
   } catch (error) {
     if (!(error instanceof CarrierError)) throw error;
-    const next = error.final
-      ? "Asking again cannot change this answer, so the document is not retried."
-      : "The document is retried until the carrier files it.";
-    await services.db
-      .updateTable("batches")
-      .set({ errors: `${error.message} ${next}` })
-      .where("id", "=", batch.id)
-      .execute();
-    if (error.final) return null;
-    throw error;
+    if (!error.final) {
+      await services.db
+        .updateTable("batches")
+        .set({ errors: `${error.message} The document is retried until the carrier files it.` })
+        .where("id", "=", batch.id)
+        .execute();
+      throw error;
+    }
+    const stamp = services.clock.now().toISOString();
+    await services.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("batches")
+        .set({
+          status: "refused",
+          errors: `${error.message} Asking again cannot change this answer, so the document is not retried; its shipments are free for another batch.`,
+        })
+        .where("id", "=", batch.id)
+        .where("status", "=", "pending")
+        .execute();
+      await releaseShipments(trx, batch.id, stamp);
+    });
+    return null;
   }
 }
 

@@ -41,7 +41,7 @@ export const BatchOut = Type.Object(
     shipments_ids: Type.Array(Type.Integer()),
     tracking_number: nullable(Type.String()),
     errors: nullable(Type.String()),
-    status: Type.String({ enum: ["pending", "generated"] }),
+    status: Type.String({ enum: ["pending", "generated", "refused"] }),
     carrier_code: Type.String(),
     merged_docs: nullable(Type.String()),
   },
