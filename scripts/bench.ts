@@ -8,6 +8,8 @@
  * transaction report over 1,000,000 ledger rows, a page and the whole CSV (scripts/bench-reports.ts).
  * Last, webhook events delivered per second by one worker process to a receiver on loopback
  * (scripts/bench-webhooks.ts).
+ * Sections given as arguments run alone, in this order: `ping` (ping and rates against the
+ * baseline), `labels`, `batches`, `reports`, `webhooks`; e.g. `npm run bench -- labels`.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +35,16 @@ function hasTaskset(): boolean {
   return spawnSync("taskset", ["-c", "0", "true"]).status === 0;
 }
 const CONNECTIONS = [10, 50];
+
+const SECTIONS = ["ping", "labels", "batches", "reports", "webhooks"] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** The sections named on the command line, or all of them. */
+function chosenSections(args: readonly string[]): ReadonlySet<Section> {
+  const unknown = args.filter((arg) => !(SECTIONS as readonly string[]).includes(arg));
+  if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(", ")}; choose from ${SECTIONS.join(", ")}`);
+  return new Set(args.length === 0 ? SECTIONS : (args as Section[]));
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -225,8 +237,8 @@ function shipBody(format: string): string {
 // The same shipment the HTTP tests rate and buy.
 const RATE_BODY = JSON.stringify(rateShipment());
 
-async function main(): Promise<void> {
-  if (SERVER_CPU) spawnSync("taskset", ["-p", "-c", "0", String(process.pid)]);
+/** Ping and rates next to the baseline, and label purchases, as the sections ask. */
+async function measureServer(sections: ReadonlySet<Section>): Promise<Measurement[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-bench-"));
   const [basePort, porterPort] = [await freePort(), await freePort()];
   const baseline = await start(
@@ -276,16 +288,21 @@ async function main(): Promise<void> {
     // measured request first, and do not report it. Purchases warm up longest: a fresh label
     // directory on ext4 costs several times more per new file until it holds some ten thousand
     // (the filesystem grows its directory index), and a running store is past that.
-    for (const [options, seconds] of [
-      [{ url: `http://127.0.0.1:${basePort}/ping` }, 5],
-      [{ url: `${porterUrl}/test/ping`, headers: auth }, 5],
-      [rateRequest, 5],
-      [shipRequest("zpl"), 20],
-    ] as const) {
+    const warmUps = [
+      ...(sections.has("ping")
+        ? ([
+            [{ url: `http://127.0.0.1:${basePort}/ping` }, 5],
+            [{ url: `${porterUrl}/test/ping`, headers: auth }, 5],
+            [rateRequest, 5],
+          ] as const)
+        : []),
+      ...(sections.has("labels") ? ([[shipRequest("zpl"), 20]] as const) : []),
+    ];
+    for (const [options, seconds] of warmUps) {
       await autocannon({ ...options, connections: 10, duration: seconds });
     }
     const base = { server: baseline.child, target: { url: `http://127.0.0.1:${basePort}/ping` } };
-    for (const connections of CONNECTIONS) {
+    for (const connections of sections.has("ping") ? CONNECTIONS : []) {
       const ping = await compare(
         "GET /test/ping (authenticated)",
         connections,
@@ -303,7 +320,7 @@ async function main(): Promise<void> {
         rates.measured,
       );
     }
-    for (const format of ["zpl", "pdf", "png"]) {
+    for (const format of sections.has("labels") ? ["zpl", "pdf", "png"] : []) {
       const purchases = await round(porter.child, shipRequest(format), 10, SECONDS);
       rows.push(summary(`POST /shipments/ship (${format} label)`, 10, [purchases]));
     }
@@ -311,9 +328,10 @@ async function main(): Promise<void> {
     await Promise.all([stop(baseline.child), stop(porter.child)]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  return rows;
+}
 
-  const webhooks = await measureWebhookDelivery(SERVER_CPU);
-
+function printServerTable(rows: readonly Measurement[]): void {
   const pinning = SERVER_CPU ? "servers pinned to CPU 1, load generator to CPU 0" : "no CPU pinning";
   console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per run, ${pinning}\n`);
   console.log(
@@ -330,12 +348,25 @@ async function main(): Promise<void> {
       `| ${row.name} | ${row.connections} | ${Math.round(row.rps)} | ${shown(row.ratio, 2)} | ${shown(row.cpuUs, 1)} | ${shown(row.cpuRatio, 2)} | ${row.p50} | ${row.p99} | ${row.errors} |`,
     );
   }
-  console.log("\nA batch created and its SCAN form generated (goal: 10,000 shipments in under 10 s):\n");
-  console.log(batchTable([await measureBatch(1000), await measureBatch(10_000)]));
-  console.log(`\n${reportTable(await measureMeterReport())}`);
-  console.log(
-    `\nWebhooks: one worker delivered ${webhooks.events} events in ${webhooks.messages} signed messages at ${Math.round(webhooks.eventsPerSecond)} events/s (goal 2,000).`,
-  );
+}
+
+async function main(): Promise<void> {
+  const sections = chosenSections(process.argv.slice(2));
+  if (SERVER_CPU) spawnSync("taskset", ["-p", "-c", "0", String(process.pid)]);
+  const serverRows = sections.has("ping") || sections.has("labels") ? await measureServer(sections) : [];
+  const webhooks = sections.has("webhooks") ? await measureWebhookDelivery(SERVER_CPU) : undefined;
+
+  if (serverRows.length > 0) printServerTable(serverRows);
+  if (sections.has("batches")) {
+    console.log("\nA batch created and its SCAN form generated (goal: 10,000 shipments in under 10 s):\n");
+    console.log(batchTable([await measureBatch(1000), await measureBatch(10_000)]));
+  }
+  if (sections.has("reports")) console.log(`\n${reportTable(await measureMeterReport())}`);
+  if (webhooks) {
+    console.log(
+      `\nWebhooks: one worker delivered ${webhooks.events} events in ${webhooks.messages} signed messages at ${Math.round(webhooks.eventsPerSecond)} events/s (goal 2,000).`,
+    );
+  }
 }
 
 await main();
