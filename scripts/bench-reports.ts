@@ -51,12 +51,15 @@ function seedLedger(file: string, accountId: number, shipmentIds: readonly numbe
      values (?, 'test', ?, ?, ?, ?, 'posted', ?, ?)`,
   );
   const start = Date.parse("2025-01-01T00:00:00.000Z");
+  let balanceCents = 0;
   sqlite.transaction(() => {
     for (let i = 0; i < ROWS; i++) {
       const at = new Date(start + Math.floor((i * YEAR_MS) / ROWS)).toISOString();
       if (i % 50 === 0) {
         insert.run(accountId, "refill", 50_000, null, "Refill charged to visa ending 4242", at, at);
+        balanceCents += 50_000;
       } else {
+        balanceCents -= 700;
         const shipment = shipmentIds[i % shipmentIds.length] as number;
         insert.run(
           accountId,
@@ -69,6 +72,12 @@ function seedLedger(file: string, accountId: number, shipmentIds: readonly numbe
         );
       }
     }
+    // Written straight, the ledger's rows bypass the balance row the application keeps with them.
+    sqlite
+      .prepare(
+        `insert into meter_balances (account_id, mode, posted_cents, held_cents, held_count) values (?, 'test', ?, 0, 0)`,
+      )
+      .run(accountId, balanceCents);
   })();
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();

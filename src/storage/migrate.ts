@@ -15,6 +15,7 @@ import * as reportsAndAdjustments from "./migrations/0013-reports-and-adjustment
 import * as storeSync from "./migrations/0014-store-sync.js";
 import * as orderShipmentItems from "./migrations/0015-order-shipment-items-and-label-links.js";
 import * as shipmentCarrierAccount from "./migrations/0016-shipment-carrier-account.js";
+import * as meterBalances from "./migrations/0017-meter-balances.js";
 import * as carrierCustomsDocuments from "./migrations/0020-carrier-customs-documents.js";
 import * as pickupCarrierDetails from "./migrations/0021-pickup-carrier-details.js";
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0014-store-sync": storeSync,
   "0015-order-shipment-items-and-label-links": orderShipmentItems,
   "0016-shipment-carrier-account": shipmentCarrierAccount,
+  "0017-meter-balances": meterBalances,
   "0020-carrier-customs-documents": carrierCustomsDocuments,
   "0021-pickup-carrier-details": pickupCarrierDetails,
 };

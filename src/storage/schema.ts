@@ -227,6 +227,18 @@ export interface MeterEntryTable {
 }
 
 /**
+ * A meter's balance kept on one row, changed in the same transaction as every ledger entry that
+ * moves it (src/domain/meter/meter.repository.ts): the sums of the meter's posted and held entries.
+ */
+export interface MeterBalanceTable {
+  account_id: number;
+  mode: "test" | "production";
+  posted_cents: number;
+  held_cents: number;
+  held_count: number;
+}
+
+/**
  * One charge of a payment method: written `pending` before the gateway is called, then `accepted`
  * or `rejected`; an accepted ACH charge may come back `returned` days later.
  */
@@ -471,6 +483,7 @@ export interface Database {
   parcels: ParcelTable;
   labels: LabelTable;
   meter_entries: MeterEntryTable;
+  meter_balances: MeterBalanceTable;
   shipment_adjustments: ShipmentAdjustmentTable;
   payment_methods: PaymentMethodTable;
   payment_transactions: PaymentTransactionTable;

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appendMeterEntry } from "../../src/domain/meter/meter.repository.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { VISA } from "../helpers/payment-methods.js";
 import { type RunningServer, startServerProcess, stopServerProcess, waitFor } from "../helpers/processes.js";
@@ -77,20 +78,17 @@ describe("one meter, two server processes, purchases in parallel", () => {
       .where("mode", "=", "production")
       .execute();
   const credit = (cents: number) =>
-    testDb.db.kysely
-      .insertInto("meter_entries")
-      .values({
-        account_id: accountId,
-        mode: "production",
-        kind: "adjustment",
-        amount_cents: cents,
-        shipment_id: null,
-        description: "Test credit",
-        status: "posted",
-        available_at: new Date().toISOString(),
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    appendMeterEntry(testDb.db.kysely, {
+      account_id: accountId,
+      mode: "production",
+      kind: "adjustment",
+      amount_cents: cents,
+      shipment_id: null,
+      description: "Test credit",
+      status: "posted",
+      available_at: new Date().toISOString(),
+      created_at: new Date().toISOString(),
+    });
   let priceCents: number;
 
   it("sells exactly what the balance covers, never overdrawing nor losing a debit", { timeout: 120_000 }, async () => {

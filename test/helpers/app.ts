@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "../../src/config.js";
 import { createAccount } from "../../src/domain/accounts/create-account.js";
 import { createUser, type PlaintextKeys } from "../../src/domain/accounts/create-user.js";
 import type { Role } from "../../src/domain/accounts/roles.js";
+import { appendMeterEntry } from "../../src/domain/meter/meter.repository.js";
 import { createDomainCaches } from "../../src/domain/services.js";
 import { type BuildServerOptions, buildServer } from "../../src/http/server.js";
 import { JobQueue } from "../../src/jobs/queue.js";
@@ -166,18 +167,15 @@ export async function fundMeter(
   cents = 1_000_000,
 ): Promise<void> {
   const stamp = services.clock.now().toISOString();
-  await services.db
-    .insertInto("meter_entries")
-    .values({
-      account_id: account.accountId,
-      mode,
-      kind: "adjustment",
-      amount_cents: cents,
-      shipment_id: null,
-      description: "Test credit",
-      status: "posted",
-      available_at: stamp,
-      created_at: stamp,
-    })
-    .execute();
+  await appendMeterEntry(services.db, {
+    account_id: account.accountId,
+    mode,
+    kind: "adjustment",
+    amount_cents: cents,
+    shipment_id: null,
+    description: "Test credit",
+    status: "posted",
+    available_at: stamp,
+    created_at: stamp,
+  });
 }

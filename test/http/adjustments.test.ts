@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertMeterEntry } from "../../src/domain/shipments/shipments.repository.js";
+import { appendMeterEntry } from "../../src/domain/meter/meter.repository.js";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestTenants, liveAuth, type TestAccount, type TestApp } from "../helpers/app.js";
@@ -224,7 +224,7 @@ describe("USPS audits at acceptance", () => {
     await connectSandboxCarriers(t.services, merchant.accountId);
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
     const stamp = t.clock.now().toISOString();
-    await insertMeterEntry(t.services.db, {
+    await appendMeterEntry(t.services.db, {
       account_id: merchant.accountId,
       mode: "production",
       kind: "refill",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertMeterEntry } from "../../src/domain/shipments/shipments.repository.js";
+import { appendMeterEntry } from "../../src/domain/meter/meter.repository.js";
 import { SANDBOX_DECLINED_BANK_ACCOUNT, SANDBOX_DECLINED_CARD } from "../../src/payments/sandbox-gateway.js";
 import {
   buildTestApp,
@@ -149,7 +149,7 @@ describe("the postage meter", () => {
     await addMethod(live, { ...VISA, default_payment_method: true });
     await refill(live, { amount: 50 });
     const entry = (amount_cents: number, kind: "label_purchase" | "refund", status: "posted" | "held") =>
-      insertMeterEntry(t.services.db, {
+      appendMeterEntry(t.services.db, {
         account_id: account.accountId,
         mode: "production",
         kind,

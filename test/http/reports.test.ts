@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertMeterEntry } from "../../src/domain/shipments/shipments.repository.js";
+import { appendMeterEntry } from "../../src/domain/meter/meter.repository.js";
 import { buildTestApp, createTestTenants, liveAuth, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { shipmentToBuy } from "../helpers/shipments.js";
@@ -31,7 +31,7 @@ describe("the meter transaction report", () => {
   };
   const ledger = (account: TestAccount, amountCents: number, kind: "refill" | "refund", status = "posted") => {
     const stamp = t.clock.now().toISOString();
-    return insertMeterEntry(t.services.db, {
+    return appendMeterEntry(t.services.db, {
       account_id: account.accountId,
       mode: "test",
       kind,

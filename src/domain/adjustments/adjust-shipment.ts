@@ -6,10 +6,11 @@ import { findAccount } from "../accounts/accounts.repository.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
+import { appendMeterEntry } from "../meter/meter.repository.js";
 import type { ShipmentAdjustmentRow } from "../reports/shipment-adjustments.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import type { ShipmentAddress } from "../shipments/new-shipment.js";
-import { insertMeterEntry, type ParcelRow, type ShipmentRow } from "../shipments/shipments.repository.js";
+import type { ParcelRow, ShipmentRow } from "../shipments/shipments.repository.js";
 import { withTrackingLock } from "../tracking/record-tracking.js";
 import {
   auditFinding,
@@ -100,7 +101,7 @@ async function recordAdjustment(
   const difference = measuredCents - parcel.cost_cents;
   const to = JSON.parse(shipment.to_location) as ShipmentAddress;
   const from = JSON.parse(shipment.from_location) as ShipmentAddress;
-  const entry = await insertMeterEntry(trx, {
+  const entry = await appendMeterEntry(trx, {
     account_id: shipment.account_id,
     mode: shipment.mode,
     kind: "adjustment",

@@ -6,7 +6,7 @@ import type { Database } from "../../storage/schema.js";
 import { lockAccount } from "../accounts/accounts.repository.js";
 import type { PaymentMethodRow } from "../payments/payment-methods.repository.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { insertMeterEntry, type MeterEntryRow } from "../shipments/shipments.repository.js";
+import { appendMeterEntry, type MeterEntryRow } from "./meter.repository.js";
 import {
   findPaymentTransaction,
   findPendingPaymentTransaction,
@@ -116,7 +116,7 @@ async function settleCharge(
     // Another run (the recovery job, or the buyer) settled it first: answer what it wrote.
     if (!transaction) return settledAlready(trx, pending.id);
     const entry = accepted
-      ? await insertMeterEntry(trx, {
+      ? await appendMeterEntry(trx, {
           account_id: transaction.account_id,
           mode: transaction.mode,
           kind: "refill",
@@ -188,7 +188,7 @@ export async function checkPaymentReturn(services: DomainServices, transactionId
       updated_at: stamp,
     });
     if (!returned) return;
-    await insertMeterEntry(trx, {
+    await appendMeterEntry(trx, {
       account_id: returned.account_id,
       mode: returned.mode,
       kind: "refill_return",

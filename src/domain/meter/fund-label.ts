@@ -5,9 +5,8 @@ import { lockAccount } from "../accounts/accounts.repository.js";
 import { DomainError } from "../errors.js";
 import { findDefaultPaymentMethod } from "../payments/payment-methods.repository.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { insertMeterEntry, type MeterEntryRow } from "../shipments/shipments.repository.js";
 import { chargeRefill, type RefillCharge } from "./charge-refill.js";
-import { meterTotals } from "./meter.repository.js";
+import { appendMeterEntry, type MeterEntryRow, meterTotals } from "./meter.repository.js";
 import { getRefillSettings } from "./refill-settings.js";
 
 /** How often, and how long, a purchase waits for another purchase's refill to settle. */
@@ -72,7 +71,7 @@ export async function debitLabel(
     );
   }
   const refill = debit.refill?.transaction.status === "accepted" ? debit.refill.transaction : undefined;
-  return insertMeterEntry(trx, {
+  return appendMeterEntry(trx, {
     account_id: scope.accountId,
     mode: scope.mode,
     kind: "label_purchase",
@@ -101,7 +100,7 @@ export async function releaseLabelDebit(
     .where("kind", "=", "label_purchase")
     .executeTakeFirst();
   if (!debit || debit.amount_cents === 0) return;
-  await insertMeterEntry(trx, {
+  await appendMeterEntry(trx, {
     account_id: debit.account_id,
     mode: debit.mode,
     kind: "refund",

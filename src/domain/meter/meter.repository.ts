@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
-import { ownedBy } from "../../storage/owned-by.js";
-import type { Database } from "../../storage/schema.js";
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database, MeterEntryTable } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
+
+export type MeterEntryRow = Selectable<MeterEntryTable>;
 
 export interface MeterTotals {
   /** Sum of posted entries: what the account may spend. */
@@ -19,25 +20,74 @@ export interface MeterTotals {
 export const SANDBOX_OPENING_CREDIT_CENTS = 100_000;
 
 /**
- * The balance is derived from the append-only ledger, one indexed range per account and mode (a
- * test meter's opening credit is the rule above, not a ledger entry).
+ * The meter as its balance row keeps it: one read by primary key, whatever the ledger's length (a
+ * test meter's opening credit is the rule above, not a ledger entry nor part of the row).
  */
 export async function meterTotals(db: Kysely<Database>, scope: AccountScope): Promise<MeterTotals> {
-  const rows = await db
-    .selectFrom("meter_entries")
-    .select((eb) => [
-      "status",
-      eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.lit(0)).as("cents"),
-      eb.fn.countAll<number>().as("entries"),
-    ])
-    .where(ownedBy(scope))
-    .groupBy("status")
-    .execute();
-  const posted = rows.find((row) => row.status === "posted");
-  const held = rows.find((row) => row.status === "held");
+  const row = await db
+    .selectFrom("meter_balances")
+    .select(["posted_cents", "held_cents", "held_count"])
+    .where("account_id", "=", scope.accountId)
+    .where("mode", "=", scope.mode)
+    .executeTakeFirst();
   return {
-    balanceCents: Number(posted?.cents ?? 0) + (scope.mode === "test" ? SANDBOX_OPENING_CREDIT_CENTS : 0),
-    pendingRefundCents: Number(held?.cents ?? 0),
-    pendingRefundCount: Number(held?.entries ?? 0),
+    balanceCents: (row?.posted_cents ?? 0) + (scope.mode === "test" ? SANDBOX_OPENING_CREDIT_CENTS : 0),
+    pendingRefundCents: row?.held_cents ?? 0,
+    pendingRefundCount: row?.held_count ?? 0,
   };
+}
+
+/**
+ * Every entry goes on the ledger through here: the entry and its effect on the meter's balance row
+ * are written in one transaction (the caller's, or one of its own), so the row always equals the
+ * ledger's sums. The ledger stays append-only and the source of truth.
+ */
+export async function appendMeterEntry(db: Kysely<Database>, row: Insertable<MeterEntryTable>): Promise<MeterEntryRow> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => appendMeterEntry(trx, row));
+  const entry = await db.insertInto("meter_entries").values(row).returningAll().executeTakeFirstOrThrow();
+  if (entry.status === "posted") await moveBalance(db, entry, { posted: entry.amount_cents, held: 0, heldCount: 0 });
+  if (entry.status === "held") await moveBalance(db, entry, { posted: 0, held: entry.amount_cents, heldCount: 1 });
+  return entry;
+}
+
+/** A held entry (a refund USPS held) posted once its hold is over; undefined when it was not held. */
+export async function postHeldEntry(db: Kysely<Database>, entryId: number): Promise<MeterEntryRow | undefined> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => postHeldEntry(trx, entryId));
+  const entry = await db
+    .updateTable("meter_entries")
+    .set({ status: "posted" })
+    .where("id", "=", entryId)
+    .where("status", "=", "held")
+    .returningAll()
+    .executeTakeFirst();
+  if (entry) await moveBalance(db, entry, { posted: entry.amount_cents, held: -entry.amount_cents, heldCount: -1 });
+  return entry;
+}
+
+/**
+ * Adds to the meter's balance row in one statement, creating it on first use: parallel writers
+ * each add their own amounts (the row's lock orders them), so none is lost.
+ */
+async function moveBalance(
+  db: Kysely<Database>,
+  meter: Pick<MeterEntryRow, "account_id" | "mode">,
+  move: { posted: number; held: number; heldCount: number },
+): Promise<void> {
+  await db
+    .insertInto("meter_balances")
+    .values({
+      account_id: meter.account_id,
+      mode: meter.mode,
+      posted_cents: move.posted,
+      held_cents: move.held,
+      held_count: move.heldCount,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["account_id", "mode"]).doUpdateSet((eb) => ({
+        posted_cents: eb("meter_balances.posted_cents", "+", eb.ref("excluded.posted_cents")),
+        held_cents: eb("meter_balances.held_cents", "+", eb.ref("excluded.held_cents")),
+        held_count: eb("meter_balances.held_count", "+", eb.ref("excluded.held_count")),
+      })),
+    )
+    .execute();
 }

@@ -1,8 +1,8 @@
 import { DomainError, notFound } from "../errors.js";
 import { findDefaultPaymentMethod, findPaymentMethod } from "../payments/payment-methods.repository.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import type { MeterEntryRow } from "../shipments/shipments.repository.js";
 import { chargeRefill } from "./charge-refill.js";
+import type { MeterEntryRow } from "./meter.repository.js";
 
 /** The most one refill may add: a typo should not charge a fortune. */
 export const MAX_REFILL_CENTS = 1_000_000;

@@ -2,16 +2,12 @@ import { CarrierError } from "../../carriers/carrier.js";
 import { ownedBy } from "../../storage/owned-by.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
+import { appendMeterEntry, type MeterEntryRow, postHeldEntry } from "../meter/meter.repository.js";
 import { queueLabelUnlink } from "../orders/link-label.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { cancelRefusal } from "./cancel-window.js";
 import { isShipmentStatus } from "./shipment-status.js";
-import {
-  insertMeterEntry,
-  loadShipmentRecords,
-  type MeterEntryRow,
-  type ShipmentRecord,
-} from "./shipments.repository.js";
+import { loadShipmentRecords, type ShipmentRecord } from "./shipments.repository.js";
 
 /** USPS holds prepaid postage 30 days before refunding it (the spec). */
 export const POSTAL_REFUND_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
@@ -89,7 +85,7 @@ export async function cancelShipment(
       .where("shipment_id", "=", shipment.id)
       .execute();
     await trx.updateTable("labels").set({ status: "voided" }).where("shipment_id", "=", shipment.id).execute();
-    const entry = await insertMeterEntry(trx, {
+    const entry = await appendMeterEntry(trx, {
       account_id: shipment.account_id,
       mode: shipment.mode,
       kind: "refund",
@@ -127,13 +123,7 @@ async function shipmentOrNotFound(services: DomainServices, scope: AccountScope,
 export async function settleRefund(services: DomainServices, meterEntryId: number): Promise<void> {
   const stamp = services.clock.now().toISOString();
   await services.db.transaction().execute(async (trx) => {
-    const entry = await trx
-      .updateTable("meter_entries")
-      .set({ status: "posted" })
-      .where("id", "=", meterEntryId)
-      .where("status", "=", "held")
-      .returningAll()
-      .executeTakeFirst();
+    const entry = await postHeldEntry(trx, meterEntryId);
     if (!entry?.shipment_id) return;
     await trx
       .updateTable("shipments")

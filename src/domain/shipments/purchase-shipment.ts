@@ -15,6 +15,7 @@ import { declaredValueCents } from "../customs/customs-rules.js";
 import { DomainError } from "../errors.js";
 import type { RefillCharge } from "../meter/charge-refill.js";
 import { debitLabel, refillBeforeLabel } from "../meter/fund-label.js";
+import { appendMeterEntry } from "../meter/meter.repository.js";
 import { queueLabelLink } from "../orders/link-label.js";
 import { deliveryDate } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -25,7 +26,6 @@ import { labelAddress } from "./label-address.js";
 import type { NewShipment } from "./new-shipment.js";
 import { markFailed, resumePurchase } from "./recover-purchase.js";
 import {
-  insertMeterEntry,
   insertParcels,
   insertShipment,
   type LabelRow,
@@ -406,7 +406,7 @@ async function recordPurchase(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (quote.totalCents !== debitedCents) {
-      await insertMeterEntry(trx, {
+      await appendMeterEntry(trx, {
         account_id: scope.accountId,
         mode: scope.mode,
         kind: "adjustment",

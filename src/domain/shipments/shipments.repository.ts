@@ -1,13 +1,13 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import { ownedBy } from "../../storage/owned-by.js";
-import type { Database, LabelTable, MeterEntryTable, ParcelTable, ShipmentTable } from "../../storage/schema.js";
+import type { Database, LabelTable, ParcelTable, ShipmentTable } from "../../storage/schema.js";
+import type { MeterEntryRow } from "../meter/meter.repository.js";
 import type { AccountScope } from "../services.js";
 import { listTrackingEvents, type TrackingEventRow } from "../tracking/tracking.repository.js";
 
 export type ShipmentRow = Selectable<ShipmentTable>;
 export type ParcelRow = Selectable<ParcelTable>;
 export type LabelRow = Selectable<LabelTable>;
-export type MeterEntryRow = Selectable<MeterEntryTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A shipment with its parcels and their labels, as every presenter needs it. */
@@ -69,10 +69,6 @@ export async function loadShipmentRecords(db: Executor, shipments: ShipmentRow[]
     charge: charges.find((c) => c.shipment_id === shipment.id),
     trackingEvents: events.filter((e) => e.shipment_id === shipment.id),
   }));
-}
-
-export async function insertMeterEntry(db: Executor, row: Insertable<MeterEntryTable>): Promise<MeterEntryRow> {
-  return db.insertInto("meter_entries").values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export interface ShipmentFilter {

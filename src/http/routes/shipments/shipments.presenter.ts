@@ -1,12 +1,8 @@
 import type { CostLine } from "../../../carriers/catalogue.js";
 import { findListedService, findService } from "../../../carriers/registry.js";
 import { rateCalcType } from "../../../carriers/sandbox/eligibility.js";
-import type {
-  LabelRow,
-  MeterEntryRow,
-  ParcelRow,
-  ShipmentRecord,
-} from "../../../domain/shipments/shipments.repository.js";
+import type { MeterEntryRow } from "../../../domain/meter/meter.repository.js";
+import type { LabelRow, ParcelRow, ShipmentRecord } from "../../../domain/shipments/shipments.repository.js";
 import { dollars } from "../rates/rates.presenter.js";
 import { presentAddress } from "../wire/address.js";
 import { presentCustomsData } from "../wire/customs-data.js";
