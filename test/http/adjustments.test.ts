@@ -135,6 +135,39 @@ describe("USPS adjustments", () => {
     expect(response.json().shipment_adjustment.meter_adj).toBeLessThan(0);
   });
 
+  it("reverses a label's adjustment when the label is voided: the refund is what the meter paid", async () => {
+    const meter = async () => (await request(merchant.auth, "GET", "/meter")).json().meter;
+    for (const measured of [{ adj_weight: 70 }, { adj_weight: 3 }]) {
+      const before = await meter();
+      const { id } = await buy(merchant.auth);
+      const adjusted = await adjust(merchant.auth, id, measured);
+      expect(adjusted.statusCode, adjusted.body).toBe(201);
+      const { adj_meter_cost } = adjusted.json().shipment_adjustment;
+
+      const cancelled = await request(merchant.auth, "PUT", `/shipments/${id}/cancel`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json().payment.amount).toBe(adj_meter_cost);
+      const entries = await t.services.db
+        .selectFrom("meter_entries")
+        .select(["kind", "amount_cents", "status"])
+        .where("shipment_id", "=", id)
+        .orderBy("id")
+        .execute();
+      expect(entries.map((e) => e.kind)).toEqual(["label_purchase", "adjustment", "refund"]);
+      expect(entries.at(-1)).toEqual({
+        kind: "refund",
+        amount_cents: Math.round(adj_meter_cost * 100),
+        status: "held",
+      });
+      expect(entries.reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
+      // Once USPS releases the hold, the meter is where it was before the label.
+      const after = await meter();
+      expect(Math.round((after.balance + after.pending_refunds) * 100)).toBe(
+        Math.round((before.balance + before.pending_refunds) * 100),
+      );
+    }
+  });
+
   it("given no measurement, finds the parcel heavier than declared (with no body, or an empty one)", async () => {
     for (const body of [undefined, {}]) {
       const { id } = await buy(merchant.auth);

@@ -1,5 +1,7 @@
+import type { Transaction } from "kysely";
 import { CarrierError } from "../../carriers/carrier.js";
 import { ownedBy } from "../../storage/owned-by.js";
+import type { Database } from "../../storage/schema.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
 import { appendMeterEntry, type MeterEntryRow, postHeldEntry } from "../meter/meter.repository.js";
@@ -67,7 +69,6 @@ export async function cancelShipment(
   }
 
   const stamp = now.toISOString();
-  const charged = -((record as ShipmentRecord).charge?.amount_cents ?? 0);
   const availableAt = new Date(now.getTime() + (shipment.carrier_code === "usps" ? POSTAL_REFUND_HOLD_MS : 0));
   const refund = await services.db.transaction().execute(async (trx) => {
     const moved = await trx
@@ -89,7 +90,7 @@ export async function cancelShipment(
       account_id: shipment.account_id,
       mode: shipment.mode,
       kind: "refund",
-      amount_cents: charged,
+      amount_cents: await labelCostCents(trx, shipment.id),
       shipment_id: shipment.id,
       description:
         shipment.carrier_code === "usps"
@@ -105,6 +106,22 @@ export async function cancelShipment(
   });
   const [updated] = await loadShipmentRecords(services.db, await shipmentOrNotFound(services, scope, id));
   return { record: updated as ShipmentRecord, refund };
+}
+
+/**
+ * What the labels cost in the end: their debit with every adjustment since (the carrier charging
+ * other than it quoted, a USPS audit). A voided label is refunded whole, so its adjustments are
+ * reversed with it: the refund gives back what the meter paid, no more and no less.
+ */
+async function labelCostCents(trx: Transaction<Database>, shipmentId: number): Promise<number> {
+  const { paid } = await trx
+    .selectFrom("meter_entries")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount_cents"), eb.lit(0)).as("paid"))
+    .where("shipment_id", "=", shipmentId)
+    .where("kind", "in", ["label_purchase", "adjustment"])
+    .where("status", "=", "posted")
+    .executeTakeFirstOrThrow();
+  return -Number(paid);
 }
 
 async function shipmentOrNotFound(services: DomainServices, scope: AccountScope, id: number) {
