@@ -34,7 +34,8 @@ type ChargePurpose = PaymentTransactionRow["purpose"];
  * Charges a payment method for a refill: the transaction is written `pending` first (with the job
  * that settles it if this process dies), then the gateway is called outside any transaction, then
  * the outcome is settled: the refill posted on the ledger with its `payment_status` event. One
- * charge per meter is in flight at a time; undefined when another one is.
+ * charge per meter is in flight at a time; undefined when another one is, or when `stillNeeded`,
+ * asked under the account's lock, says no (another purchase's refill has settled since it looked).
  */
 export async function chargeRefill(
   services: DomainServices,
@@ -42,10 +43,12 @@ export async function chargeRefill(
   method: PaymentMethodRow,
   amountCents: number,
   purpose: ChargePurpose,
+  stillNeeded?: (trx: Transaction<Database>) => Promise<boolean>,
 ): Promise<RefillCharge | undefined> {
   const pending = await services.db.transaction().execute(async (trx) => {
     await lockAccount(trx, scope.accountId);
     if (await findPendingPaymentTransaction(trx, scope)) return undefined;
+    if (stillNeeded && !(await stillNeeded(trx))) return undefined;
     const now = services.clock.now();
     const stamp = now.toISOString();
     const transaction = await insertPaymentTransaction(trx, {

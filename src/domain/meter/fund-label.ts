@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../storage/schema.js";
 import { lockAccount } from "../accounts/accounts.repository.js";
 import { DomainError } from "../errors.js";
@@ -12,6 +12,40 @@ import { getRefillSettings } from "./refill-settings.js";
 /** How often, and how long, a purchase waits for another purchase's refill to settle. */
 const REFILL_WAIT_STEP_MS = 25;
 const REFILL_WAIT_LIMIT_MS = 10_000;
+/** How many times a purchase refused for funds looks again while an automatic refill could pay. */
+const FUNDING_ATTEMPTS = 5;
+
+/**
+ * Refills the meter when the label needs it, then runs `debit`, the transaction that takes the
+ * price. Purchases in parallel can spend the balance between this one's look and its debit: while
+ * automatic refill is on (and this purchase's refill was not declined), a debit refused for funds
+ * looks again, so parallel purchases are funded as they would be one after another.
+ */
+export async function fundLabel<T>(
+  services: DomainServices,
+  scope: AccountScope,
+  priceCents: number,
+  debit: (refill: RefillCharge | undefined) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const refill = await refillBeforeLabel(services, scope, priceCents);
+    try {
+      return await debit(refill);
+    } catch (error) {
+      const spentMeanwhile =
+        error instanceof DomainError &&
+        error.code === "meter.insufficient_funds" &&
+        refill?.transaction.status !== "rejected" &&
+        attempt < FUNDING_ATTEMPTS;
+      if (!spentMeanwhile || !(await canRefill(services, scope))) throw error;
+    }
+  }
+}
+
+async function canRefill(services: DomainServices, scope: AccountScope): Promise<boolean> {
+  const settings = await getRefillSettings(services, scope.accountId);
+  return settings.triggerCents !== null && (await findDefaultPaymentMethod(services.db, scope)) !== undefined;
+}
 
 /**
  * Before a label is bought: when its price would take the balance below the account's refill
@@ -21,19 +55,20 @@ const REFILL_WAIT_LIMIT_MS = 10_000;
  * one refill, not one each; a charge still in flight after ten seconds (its process died, the
  * recovery job settles it) leaves the purchase to the balance as it is.
  */
-export async function refillBeforeLabel(
+async function refillBeforeLabel(
   services: DomainServices,
   scope: AccountScope,
   priceCents: number,
 ): Promise<RefillCharge | undefined> {
   for (let waited = 0; waited <= REFILL_WAIT_LIMIT_MS; waited += REFILL_WAIT_STEP_MS) {
-    const settings = await getRefillSettings(services, scope.accountId);
-    if (settings.triggerCents === null || settings.amountCents === null) return undefined;
-    const { balanceCents } = await meterTotals(services.db, scope);
-    if (balanceCents - priceCents >= settings.triggerCents) return undefined;
+    const { triggerCents, amountCents } = await getRefillSettings(services, scope.accountId);
+    if (triggerCents === null || amountCents === null) return undefined;
+    const belowTrigger = async (db: Kysely<Database>) =>
+      (await meterTotals(db, scope)).balanceCents - priceCents < triggerCents;
+    if (!(await belowTrigger(services.db))) return undefined;
     const method = await findDefaultPaymentMethod(services.db, scope);
     if (!method) return undefined;
-    const charged = await chargeRefill(services, scope, method, settings.amountCents, "auto_refill");
+    const charged = await chargeRefill(services, scope, method, amountCents, "auto_refill", belowTrigger);
     if (charged) return charged;
     // Real time, not the service clock: this waits for another request, not for a date.
     await sleep(REFILL_WAIT_STEP_MS);

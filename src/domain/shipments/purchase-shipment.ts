@@ -14,7 +14,7 @@ import { classifyAddress } from "../addresses/classify-address.js";
 import { declaredValueCents } from "../customs/customs-rules.js";
 import { DomainError } from "../errors.js";
 import type { RefillCharge } from "../meter/charge-refill.js";
-import { debitLabel, refillBeforeLabel } from "../meter/fund-label.js";
+import { debitLabel, fundLabel } from "../meter/fund-label.js";
 import { appendMeterEntry } from "../meter/meter.repository.js";
 import { queueLabelLink } from "../orders/link-label.js";
 import { deliveryDate } from "../rates/delivery-date.js";
@@ -87,11 +87,9 @@ async function buy(
     services: [service],
   };
   const priceCents = await priceOf(carrier, request);
-  const refill = await refillBeforeLabel(services, scope, priceCents);
-  const { shipment, parcels } = await recordIntent(services, scope, input, checked, requestKey, {
-    priceCents,
-    refill,
-  });
+  const { shipment, parcels } = await fundLabel(services, scope, priceCents, (refill) =>
+    recordIntent(services, scope, input, checked, requestKey, { priceCents, refill }),
+  );
   let purchase: Purchase;
   try {
     purchase = await carrier.purchase({
