@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { carrierApisFor } from "../../src/app.js";
 import type { AppServices } from "../../src/app-services.js";
 import { ManualClock } from "../../src/clock.js";
@@ -124,6 +125,20 @@ export async function createTestTenants(services: AppServices): Promise<TestTena
   const other = await createTestAccount(services);
   const child = await createTestAccount(services, { parentId: merchant.accountId });
   return { merchant, other, child };
+}
+
+/**
+ * The app and tenants an isolation test's `describe` shares: built before its tests, closed after
+ * them. Read its fields in tests and hooks, not when the tests are declared.
+ */
+export function tenantsApp(): TestTenants & { t: TestApp } {
+  const shared = {} as TestTenants & { t: TestApp };
+  beforeAll(async () => {
+    shared.t = await buildTestApp();
+    Object.assign(shared, await createTestTenants(shared.t.services));
+  });
+  afterAll(() => shared.t.close());
+  return shared;
 }
 
 /**

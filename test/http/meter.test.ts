@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appendMeterEntry } from "../../src/domain/meter/meter.repository.js";
 import { SANDBOX_DECLINED_BANK_ACCOUNT, SANDBOX_DECLINED_CARD } from "../../src/payments/sandbox-gateway.js";
-import {
-  buildTestApp,
-  createTestAccount,
-  createTestTenants,
-  liveAuth,
-  type TestAccount,
-  type TestApp,
-} from "../helpers/app.js";
+import { createTestAccount, liveAuth, type TestAccount, tenantsApp } from "../helpers/app.js";
 import { BANK, VISA } from "../helpers/payment-methods.js";
 
 describe("the postage meter", () => {
-  let t: TestApp;
-  let merchant: TestAccount;
-  let other: TestAccount;
-  let child: TestAccount;
+  const s = tenantsApp();
   let cardId: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    ({ merchant, other, child } = await createTestTenants(t.services));
-  });
-  afterAll(() => t.close());
 
   const call = (
     auth: TestAccount["auth"],
@@ -30,14 +14,14 @@ describe("the postage meter", () => {
     url: string,
     payload?: Record<string, unknown>,
     headers: Record<string, string> = {},
-  ) => t.app.inject({ method, url: `/api/v2${url}`, headers: { ...auth, ...headers }, payload });
+  ) => s.t.app.inject({ method, url: `/api/v2${url}`, headers: { ...auth, ...headers }, payload });
   const meter = async (auth: TestAccount["auth"]) => (await call(auth, "GET", "/meter")).json().meter;
   const refill = (auth: TestAccount["auth"], body: Record<string, unknown>, headers?: Record<string, string>) =>
     call(auth, "POST", "/meter/refill", body, headers);
   const addMethod = async (auth: TestAccount["auth"], method: Record<string, unknown>) =>
     (await call(auth, "POST", "/payment_methods", { payment_method: method })).json().payment_method.id as number;
   const refills = (accountId: number) =>
-    t.services.db
+    s.t.services.db
       .selectFrom("meter_entries")
       .selectAll()
       .where("account_id", "=", accountId)
@@ -46,25 +30,25 @@ describe("the postage meter", () => {
       .execute();
 
   it("opens with every key: the test meter funded with sandbox credit, the production meter at zero", async () => {
-    const response = await call(merchant.auth, "GET", "/meter");
+    const response = await call(s.merchant.auth, "GET", "/meter");
     expect(response.statusCode).toBe(200);
     const opened = { currency: "USD", pending_refunds: 0, pending_refund_count: 0 };
     const off = { refill_trigger_balance: null, refill_amount: null };
     expect(response.json()).toEqual({ meter: { ...opened, balance: 1000, ...off } });
-    expect(await meter(liveAuth(merchant))).toEqual({ ...opened, balance: 0, ...off });
+    expect(await meter(liveAuth(s.merchant))).toEqual({ ...opened, balance: 0, ...off });
   });
 
   it("refuses a refill without a default payment method (409)", async () => {
-    await addMethod(merchant.auth, VISA);
-    const response = await refill(merchant.auth, { amount: 25 });
+    await addMethod(s.merchant.auth, VISA);
+    const response = await refill(s.merchant.auth, { amount: 25 });
     expect(response.statusCode).toBe(409);
     expect(response.json().error_code).toBe("meter.no_payment_method");
-    expect(await refills(merchant.accountId)).toEqual([]);
+    expect(await refills(s.merchant.accountId)).toEqual([]);
   });
 
   it("charges the default method and appends the refill to the ledger (201)", async () => {
-    cardId = await addMethod(merchant.auth, { ...VISA, default_payment_method: true });
-    const response = await refill(merchant.auth, { amount: 25.5 });
+    cardId = await addMethod(s.merchant.auth, { ...VISA, default_payment_method: true });
+    const response = await refill(s.merchant.auth, { amount: 25.5 });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       refill: {
@@ -85,16 +69,16 @@ describe("the postage meter", () => {
         refill_amount: null,
       },
     });
-    const [entry] = await refills(merchant.accountId);
+    const [entry] = await refills(s.merchant.accountId);
     expect(entry).toMatchObject({ amount_cents: 2550, status: "posted", mode: "test", payment_method_id: cardId });
   });
 
   it("adds in whole cents: 10.10 + 20.20 is exactly 30.30 more", async () => {
-    const before = (await meter(merchant.auth)).balance;
-    expect((await refill(merchant.auth, { amount: 10.1 })).statusCode).toBe(201);
-    expect((await refill(merchant.auth, { amount: "20.20" })).statusCode).toBe(201);
-    expect((await meter(merchant.auth)).balance).toBe(before + 30.3);
-    expect(JSON.stringify(await meter(merchant.auth))).toContain('"balance":1055.8,');
+    const before = (await meter(s.merchant.auth)).balance;
+    expect((await refill(s.merchant.auth, { amount: 10.1 })).statusCode).toBe(201);
+    expect((await refill(s.merchant.auth, { amount: "20.20" })).statusCode).toBe(201);
+    expect((await meter(s.merchant.auth)).balance).toBe(before + 30.3);
+    expect(JSON.stringify(await meter(s.merchant.auth))).toContain('"balance":1055.8,');
   });
 
   it.each([
@@ -103,14 +87,14 @@ describe("the postage meter", () => {
     [{ amount: 10_000.01 }, 400, "request.invalid"],
     [{}, 400, "request.invalid"],
   ])("refuses the refill %j (%i %s)", async (body, status, code) => {
-    const response = await refill(merchant.auth, body);
+    const response = await refill(s.merchant.auth, body);
     expect(response.statusCode).toBe(status);
     expect(response.json().error_code).toBe(code);
   });
 
   it("charges a named method instead of the default", async () => {
-    const bankId = await addMethod(merchant.auth, BANK);
-    const response = await refill(merchant.auth, { amount: 5, payment_method_id: bankId });
+    const bankId = await addMethod(s.merchant.auth, BANK);
+    const response = await refill(s.merchant.auth, { amount: 5, payment_method_id: bankId });
     expect(response.statusCode).toBe(201);
     expect(response.json().refill).toMatchObject({
       payment_method_id: bankId,
@@ -119,37 +103,37 @@ describe("the postage meter", () => {
   });
 
   it("leaves the balance as it was when the gateway declines (402), card or bank", async () => {
-    const before = await meter(merchant.auth);
-    const count = (await refills(merchant.accountId)).length;
+    const before = await meter(s.merchant.auth);
+    const count = (await refills(s.merchant.accountId)).length;
     for (const method of [
       { ...VISA, account_number: SANDBOX_DECLINED_CARD },
       { ...BANK, account_number: SANDBOX_DECLINED_BANK_ACCOUNT },
     ]) {
-      const id = await addMethod(merchant.auth, method);
-      const response = await refill(merchant.auth, { amount: 100, payment_method_id: id });
+      const id = await addMethod(s.merchant.auth, method);
+      const response = await refill(s.merchant.auth, { amount: 100, payment_method_id: id });
       expect(response.statusCode).toBe(402);
       expect(response.json().error_code).toBe("meter.payment_declined");
     }
-    expect(await meter(merchant.auth)).toEqual(before);
-    expect(await refills(merchant.accountId)).toHaveLength(count);
+    expect(await meter(s.merchant.auth)).toEqual(before);
+    expect(await refills(s.merchant.accountId)).toHaveLength(count);
   });
 
   it("charges once for a refill retried with the same Idempotency-Key", async () => {
-    const count = (await refills(merchant.accountId)).length;
-    const first = await refill(merchant.auth, { amount: 7 }, { "idempotency-key": "refill-7" });
-    const again = await refill(merchant.auth, { amount: 7 }, { "idempotency-key": "refill-7" });
+    const count = (await refills(s.merchant.accountId)).length;
+    const first = await refill(s.merchant.auth, { amount: 7 }, { "idempotency-key": "refill-7" });
+    const again = await refill(s.merchant.auth, { amount: 7 }, { "idempotency-key": "refill-7" });
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json()).toEqual(first.json());
-    expect(await refills(merchant.accountId)).toHaveLength(count + 1);
+    expect(await refills(s.merchant.accountId)).toHaveLength(count + 1);
   });
 
   it("derives the balance from the ledger: label charges spend it, held refunds are pending until posted", async () => {
-    const account = await createTestAccount(t.services);
+    const account = await createTestAccount(s.t.services);
     const live = { authorization: `Bearer ${account.keys.production}` };
     await addMethod(live, { ...VISA, default_payment_method: true });
     await refill(live, { amount: 50 });
     const entry = (amount_cents: number, kind: "label_purchase" | "refund", status: "posted" | "held") =>
-      appendMeterEntry(t.services.db, {
+      appendMeterEntry(s.t.services.db, {
         account_id: account.accountId,
         mode: "production",
         kind,
@@ -174,7 +158,7 @@ describe("the postage meter", () => {
   });
 
   it("sends each charge, accepted or rejected, as a payment_status event with eHub's payload", async () => {
-    const account = await createTestAccount(t.services);
+    const account = await createTestAccount(s.t.services);
     const goodId = await addMethod(account.auth, { ...VISA, default_payment_method: true });
     const badId = await addMethod(account.auth, { ...BANK, account_number: SANDBOX_DECLINED_BANK_ACCOUNT });
     const accepted = (await refill(account.auth, { amount: 12.34 })).json().refill;
@@ -203,27 +187,27 @@ describe("the postage meter", () => {
     ]);
     // The rejected charge is a payment transaction, not a ledger entry: the balance is as it was.
     expect((await meter(account.auth)).balance).toBe(1012.34);
-    expect((await call(other.auth, "GET", "/events?stream=payment_status")).json().events).toEqual([]);
+    expect((await call(s.other.auth, "GET", "/events?stream=payment_status")).json().events).toEqual([]);
   });
 
   describe("walls between tenants", () => {
     it("another account cannot charge this account's method (404) and has its own meter", async () => {
-      const response = await refill(other.auth, { amount: 10, payment_method_id: cardId });
+      const response = await refill(s.other.auth, { amount: 10, payment_method_id: cardId });
       expect(response.statusCode).toBe(404);
       expect(response.json().error_code).toBe("payment_method.not_found");
-      expect((await meter(other.auth)).balance).toBe(1000);
+      expect((await meter(s.other.auth)).balance).toBe(1000);
     });
 
     it("production keys cannot charge a test method (404)", async () => {
-      const live = { authorization: `Bearer ${merchant.keys.production}` };
+      const live = { authorization: `Bearer ${s.merchant.keys.production}` };
       expect((await refill(live, { amount: 10, payment_method_id: cardId })).statusCode).toBe(404);
       expect((await meter(live)).balance).toBe(0);
     });
 
     it("a child has its own meter, and there is no child form", async () => {
-      expect((await meter(child.auth)).balance).toBe(1000);
-      expect((await call(merchant.auth, "GET", `/customers/${child.accountId}/meter`)).statusCode).toBe(404);
-      expect((await refill(child.auth, { amount: 10, payment_method_id: cardId })).statusCode).toBe(404);
+      expect((await meter(s.child.auth)).balance).toBe(1000);
+      expect((await call(s.merchant.auth, "GET", `/customers/${s.child.accountId}/meter`)).statusCode).toBe(404);
+      expect((await refill(s.child.auth, { amount: 10, payment_method_id: cardId })).statusCode).toBe(404);
     });
   });
 });

@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_DECLINED_CARD } from "../../src/payments/sandbox-gateway.js";
-import {
-  apiCaller,
-  buildTestApp,
-  createTestAccount,
-  createTestTenants,
-  liveAuth,
-  type TestAccount,
-  type TestApp,
-} from "../helpers/app.js";
+import { apiCaller, createTestAccount, liveAuth, type TestAccount, tenantsApp } from "../helpers/app.js";
 import { BANK, BILLING, VISA } from "../helpers/payment-methods.js";
 
 const METHOD_KEYS = [
@@ -23,23 +15,14 @@ const METHOD_KEYS = [
 ].sort();
 
 describe("payment methods", () => {
-  let t: TestApp;
-  let merchant: TestAccount;
-  let other: TestAccount;
-  let child: TestAccount;
+  const s = tenantsApp();
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    ({ merchant, other, child } = await createTestTenants(t.services));
-  });
-  afterAll(() => t.close());
-
-  const call = apiCaller(() => t);
+  const call = apiCaller(() => s.t);
   const add = (auth: TestAccount["auth"], method: Record<string, unknown>) =>
     call(auth, "POST", "/payment_methods", { payment_method: method });
 
   it("adds a card: 201, every documented key, brand from the number, only the last 4 digits", async () => {
-    const created = await add(merchant.auth, VISA);
+    const created = await add(s.merchant.auth, VISA);
     expect(created.statusCode).toBe(201);
     const method = created.json().payment_method;
     expect(Object.keys(method).sort()).toEqual(METHOD_KEYS);
@@ -55,21 +38,21 @@ describe("payment methods", () => {
     expect(created.body).not.toContain("4242424242424242");
     expect(created.body).not.toContain('"123"');
 
-    const fetched = await call(merchant.auth, "GET", `/payment_methods/${method.id}`);
+    const fetched = await call(s.merchant.auth, "GET", `/payment_methods/${method.id}`);
     expect(fetched.statusCode).toBe(200);
     expect(fetched.json()).toEqual({ payment_method: method });
   });
 
   it("names the brand of American Express (4-digit CVV) and Mastercard", async () => {
-    const amex = await add(merchant.auth, { ...VISA, account_number: "378282246310005", verification_code: "1234" });
+    const amex = await add(s.merchant.auth, { ...VISA, account_number: "378282246310005", verification_code: "1234" });
     expect(amex.statusCode).toBe(201);
     expect(amex.json().payment_method).toMatchObject({ brand: "amex", account_number: "0005" });
-    const mastercard = await add(merchant.auth, { ...VISA, account_number: "5555-5555-5555-4444" });
+    const mastercard = await add(s.merchant.auth, { ...VISA, account_number: "5555-5555-5555-4444" });
     expect(mastercard.json().payment_method).toMatchObject({ brand: "mastercard", account_number: "4444" });
   });
 
   it("adds a bank account: the bank's name as brand, no expiry, no billing location when none is given", async () => {
-    const created = await add(merchant.auth, BANK);
+    const created = await add(s.merchant.auth, BANK);
     expect(created.statusCode).toBe(201);
     expect(created.json().payment_method).toEqual({
       id: expect.any(Number),
@@ -99,20 +82,20 @@ describe("payment methods", () => {
     ["no CVV", { verification_code: undefined }, "payment_method.field_required"],
     ["no expiry", { expiry: undefined }, "payment_method.field_required"],
   ])("refuses a card with %s (422, its code, the number not repeated)", async (_, change, code) => {
-    const response = await add(merchant.auth, { ...VISA, ...change });
+    const response = await add(s.merchant.auth, { ...VISA, ...change });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ status: "error", error_code: code, error_message: expect.any(String) });
     expect(response.body).not.toMatch(/424242|378282/);
   });
 
   it("accepts a card in its expiry month", async () => {
-    t.clock.set("2026-01-31T23:59:59.000Z");
-    expect((await add(merchant.auth, { ...VISA, expiry: "0126" })).statusCode).toBe(201);
-    t.clock.set("2026-02-01T00:00:00.000Z");
-    expect((await add(merchant.auth, { ...VISA, expiry: "0126" })).json().error_code).toBe(
+    s.t.clock.set("2026-01-31T23:59:59.000Z");
+    expect((await add(s.merchant.auth, { ...VISA, expiry: "0126" })).statusCode).toBe(201);
+    s.t.clock.set("2026-02-01T00:00:00.000Z");
+    expect((await add(s.merchant.auth, { ...VISA, expiry: "0126" })).json().error_code).toBe(
       "payment_method.card_expired",
     );
-    t.clock.set("2026-01-15T15:00:00.000Z");
+    s.t.clock.set("2026-01-15T15:00:00.000Z");
   });
 
   it.each([
@@ -128,21 +111,21 @@ describe("payment methods", () => {
     ["no holder type", { account_holder_type: undefined }, "payment_method.field_required"],
     ["no routing number", { routing_number: undefined }, "payment_method.field_required"],
   ])("refuses a bank account with %s (422, its code)", async (_, change, code) => {
-    const response = await add(merchant.auth, { ...BANK, ...change });
+    const response = await add(s.merchant.auth, { ...BANK, ...change });
     expect(response.statusCode).toBe(422);
     expect(response.json().error_code).toBe(code);
   });
 
   it("refuses an unknown type or account type by schema (400)", async () => {
-    expect((await add(merchant.auth, { ...VISA, type: "paypal" })).json().error_code).toBe("request.invalid");
-    expect((await add(merchant.auth, { ...BANK, bank_account_type: "money_market" })).statusCode).toBe(400);
-    expect((await call(merchant.auth, "POST", "/payment_methods", {})).statusCode).toBe(400);
+    expect((await add(s.merchant.auth, { ...VISA, type: "paypal" })).json().error_code).toBe("request.invalid");
+    expect((await add(s.merchant.auth, { ...BANK, bank_account_type: "money_market" })).statusCode).toBe(400);
+    expect((await call(s.merchant.auth, "POST", "/payment_methods", {})).statusCode).toBe(400);
   });
 
   describe("the default", () => {
     let scope: TestAccount;
     beforeAll(async () => {
-      scope = await createTestAccount(t.services);
+      scope = await createTestAccount(s.t.services);
     });
     const list = async () =>
       (await call(scope.auth, "GET", "/payment_methods")).json().payment_methods as Array<{
@@ -206,21 +189,21 @@ describe("payment methods", () => {
   });
 
   it("updates a card's expiry and billing location, checking the expiry", async () => {
-    const card = (await add(merchant.auth, VISA)).json().payment_method;
-    const changed = await call(merchant.auth, "PUT", `/payment_methods/${card.id}`, {
+    const card = (await add(s.merchant.auth, VISA)).json().payment_method;
+    const changed = await call(s.merchant.auth, "PUT", `/payment_methods/${card.id}`, {
       payment_method: { expiry: "0631", billing_location: { ...BILLING, city: "Dallas" } },
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().payment_method).toMatchObject({ expiry_month: 6, expiry_year: 2031, account_number: "4242" });
     expect(changed.json().payment_method.billing_location.city).toBe("Dallas");
-    const expired = await call(merchant.auth, "PUT", `/payment_methods/${card.id}`, {
+    const expired = await call(s.merchant.auth, "PUT", `/payment_methods/${card.id}`, {
       payment_method: { expiry: "0125" },
     });
     expect(expired.json().error_code).toBe("payment_method.card_expired");
   });
 
   it("accepts a sandbox test number that the gateway will decline when charged", async () => {
-    const created = await add(merchant.auth, { ...VISA, account_number: SANDBOX_DECLINED_CARD });
+    const created = await add(s.merchant.auth, { ...VISA, account_number: SANDBOX_DECLINED_CARD });
     expect(created.statusCode).toBe(201);
     expect(created.json().payment_method.account_number).toBe("0002");
   });
@@ -228,7 +211,7 @@ describe("payment methods", () => {
   describe("walls between tenants", () => {
     let cardId: number;
     beforeAll(async () => {
-      cardId = (await add(merchant.auth, VISA)).json().payment_method.id;
+      cardId = (await add(s.merchant.auth, VISA)).json().payment_method.id;
     });
 
     it("another account gets 404 for every operation on the id and never sees it listed", async () => {
@@ -237,27 +220,27 @@ describe("payment methods", () => {
         ["PUT", { payment_method: { default_payment_method: true } }],
         ["DELETE", undefined],
       ] as const) {
-        const response = await call(other.auth, method, `/payment_methods/${cardId}`, payload);
+        const response = await call(s.other.auth, method, `/payment_methods/${cardId}`, payload);
         expect(response.statusCode).toBe(404);
         expect(response.json().error_code).toBe("payment_method.not_found");
       }
-      const listed = (await call(other.auth, "GET", "/payment_methods")).json().payment_methods;
+      const listed = (await call(s.other.auth, "GET", "/payment_methods")).json().payment_methods;
       expect(listed.map((m: { id: number }) => m.id)).not.toContain(cardId);
-      expect((await call(merchant.auth, "GET", `/payment_methods/${cardId}`)).statusCode).toBe(200);
+      expect((await call(s.merchant.auth, "GET", `/payment_methods/${cardId}`)).statusCode).toBe(200);
     });
 
     it("test and production keys have separate payment methods", async () => {
-      expect((await call(liveAuth(merchant), "GET", `/payment_methods/${cardId}`)).statusCode).toBe(404);
-      expect((await call(liveAuth(merchant), "GET", "/payment_methods")).json().payment_methods).toEqual([]);
-      const production = (await add(liveAuth(merchant), VISA)).json().payment_method;
-      expect((await call(merchant.auth, "GET", `/payment_methods/${production.id}`)).statusCode).toBe(404);
+      expect((await call(liveAuth(s.merchant), "GET", `/payment_methods/${cardId}`)).statusCode).toBe(404);
+      expect((await call(liveAuth(s.merchant), "GET", "/payment_methods")).json().payment_methods).toEqual([]);
+      const production = (await add(liveAuth(s.merchant), VISA)).json().payment_method;
+      expect((await call(s.merchant.auth, "GET", `/payment_methods/${production.id}`)).statusCode).toBe(404);
     });
 
     it("a child's methods are its own: the parent's key does not reach them, and there is no child form", async () => {
-      const childCard = (await add(child.auth, VISA)).json().payment_method;
-      expect((await call(merchant.auth, "GET", `/payment_methods/${childCard.id}`)).statusCode).toBe(404);
-      expect((await call(child.auth, "GET", `/payment_methods/${cardId}`)).statusCode).toBe(404);
-      const childForm = await call(merchant.auth, "GET", `/customers/${child.accountId}/payment_methods`);
+      const childCard = (await add(s.child.auth, VISA)).json().payment_method;
+      expect((await call(s.merchant.auth, "GET", `/payment_methods/${childCard.id}`)).statusCode).toBe(404);
+      expect((await call(s.child.auth, "GET", `/payment_methods/${cardId}`)).statusCode).toBe(404);
+      const childForm = await call(s.merchant.auth, "GET", `/customers/${s.child.accountId}/payment_methods`);
       expect(childForm.statusCode).toBe(404);
     });
   });

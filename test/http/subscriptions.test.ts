@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { appendEvents } from "../../src/events/outbox.js";
-import {
-  apiCaller,
-  buildTestApp,
-  createTestAccount,
-  createTestTenants,
-  liveAuth,
-  type TestAccount,
-  type TestApp,
-} from "../helpers/app.js";
+import { apiCaller, createTestAccount, liveAuth, type TestAccount, tenantsApp } from "../helpers/app.js";
 
 const HOOK_URL = "https://hooks.example.com/porter";
 const SUBSCRIPTION_KEYS = [
@@ -27,18 +19,9 @@ const SUBSCRIPTION_KEYS = [
 ].sort();
 
 describe("webhook subscriptions (private targets refused, as in production)", () => {
-  let t: TestApp;
-  let merchant: TestAccount;
-  let other: TestAccount;
-  let child: TestAccount;
+  const s = tenantsApp();
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    ({ merchant, other, child } = await createTestTenants(t.services));
-  });
-  afterAll(() => t.close());
-
-  const call = apiCaller(() => t);
+  const call = apiCaller(() => s.t);
   const subscribe = (auth: TestAccount["auth"], body: Record<string, unknown> = {}, prefix = "") =>
     call(auth, "POST", `${prefix}/subscriptions`, {
       subscription_type: "shipment_tracking",
@@ -50,7 +33,7 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
     });
 
   it("creates a subscription (201, bare object, every documented key) and shows a generated secret once", async () => {
-    const created = await subscribe(merchant.auth);
+    const created = await subscribe(s.merchant.auth);
     expect(created.statusCode).toBe(201);
     const body = created.json();
     expect(Object.keys(body).sort()).toEqual(SUBSCRIPTION_KEYS);
@@ -68,35 +51,35 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
     });
     expect(body.hmac_shared_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
-    const fetched = (await call(merchant.auth, "GET", `/subscriptions/${body.id}`)).json();
+    const fetched = (await call(s.merchant.auth, "GET", `/subscriptions/${body.id}`)).json();
     expect(fetched.hmac_shared_secret).toBe(`****${body.hmac_shared_secret.slice(-4)}`);
     expect(Object.keys(fetched).sort()).toEqual(SUBSCRIPTION_KEYS);
 
-    const stored = await t.services.db
+    const stored = await s.t.services.db
       .selectFrom("webhook_subscriptions")
       .selectAll()
       .where("id", "=", body.id)
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(body.hmac_shared_secret.slice(6, 30));
-    expect(t.services.secrets.open(stored.hmac_secret_sealed as string)).toBe(body.hmac_shared_secret);
+    expect(s.t.services.secrets.open(stored.hmac_secret_sealed as string)).toBe(body.hmac_shared_secret);
   });
 
   it("echoes a secret the client chose, and takes eHub's capitalised auth types", async () => {
     const secret = "my-own-shared-secret-123";
-    const created = await subscribe(merchant.auth, { hmac_shared_secret: secret, auth_type: "HMAC" });
+    const created = await subscribe(s.merchant.auth, { hmac_shared_secret: secret, auth_type: "HMAC" });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ auth_type: "hmac", hmac_shared_secret: secret });
-    const shortSecret = await subscribe(merchant.auth, { hmac_shared_secret: "short" });
+    const shortSecret = await subscribe(s.merchant.auth, { hmac_shared_secret: "short" });
     expect(shortSecret.statusCode).toBe(400);
     expect(shortSecret.json().error_code).toBe("request.invalid");
   });
 
   it("takes http_basic with a user name and password, sealed, never shown", async () => {
-    const missing = await subscribe(merchant.auth, { auth_type: "http_basic", http_username: "porter" });
+    const missing = await subscribe(s.merchant.auth, { auth_type: "http_basic", http_username: "porter" });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ status: "error", error_code: "subscription.credentials_missing" });
 
-    const created = await subscribe(merchant.auth, {
+    const created = await subscribe(s.merchant.auth, {
       auth_type: "HTTP_BASIC",
       http_username: "porter",
       http_password: "correct horse battery",
@@ -105,7 +88,7 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
     const body = created.json();
     expect(body).toMatchObject({ auth_type: "http_basic", hmac_shared_secret: null });
     expect(JSON.stringify(body)).not.toContain("correct horse");
-    const stored = await t.services.db
+    const stored = await s.t.services.db
       .selectFrom("webhook_subscriptions")
       .select("http_basic_sealed")
       .where("id", "=", body.id)
@@ -124,21 +107,21 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
     ["credentials in the URL", "https://user:pass@hooks.example.com/"],
     ["not a URL", "hooks"],
   ])("refuses %s (422 subscription.target_refused)", async (_name, url) => {
-    const response = await subscribe(merchant.auth, { url });
+    const response = await subscribe(s.merchant.auth, { url });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ status: "error", error_code: "subscription.target_refused" });
   });
 
   it("refuses unknown subscription types and payload formats (400)", async () => {
     for (const body of [{ subscription_type: "orders" }, { payload_format: "xml" }, { auth_type: "oauth" }]) {
-      const response = await subscribe(merchant.auth, body);
+      const response = await subscribe(s.merchant.auth, body);
       expect(response.statusCode).toBe(400);
       expect(response.json().error_code).toBe("request.invalid");
     }
   });
 
   it("lists with filters and pagination", async () => {
-    const account = await createTestAccount(t.services);
+    const account = await createTestAccount(s.t.services);
     for (let i = 0; i < 3; i += 1) await subscribe(account.auth);
     await subscribe(account.auth, { subscription_type: "payment_status" });
     const all = await call(account.auth, "GET", "/subscriptions");
@@ -162,13 +145,13 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
   });
 
   it("updates any field, re-enables a disabled subscription and shows a newly set secret once", async () => {
-    const { id } = (await subscribe(merchant.auth)).json();
-    await t.services.db
+    const { id } = (await subscribe(s.merchant.auth)).json();
+    await s.t.services.db
       .updateTable("webhook_subscriptions")
       .set({ status: "error_disabled", error_count: 5 })
       .where("id", "=", id)
       .execute();
-    const updated = await call(merchant.auth, "PUT", `/subscriptions/${id}`, {
+    const updated = await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, {
       status: "active",
       url: "https://hooks.example.com/v2",
     });
@@ -176,59 +159,61 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
     expect(updated.json()).toMatchObject({ id, status: "active", error_count: 0, url: "https://hooks.example.com/v2" });
     expect(updated.json().hmac_shared_secret).toMatch(/^\*{4}/);
 
-    const rotated = await call(merchant.auth, "PUT", `/subscriptions/${id}`, {
+    const rotated = await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, {
       hmac_shared_secret: "a-brand-new-secret-value",
     });
     expect(rotated.json().hmac_shared_secret).toBe("a-brand-new-secret-value");
-    expect((await call(merchant.auth, "GET", `/subscriptions/${id}`)).json().hmac_shared_secret).toBe("****alue");
+    expect((await call(s.merchant.auth, "GET", `/subscriptions/${id}`)).json().hmac_shared_secret).toBe("****alue");
 
-    const basic = await call(merchant.auth, "PUT", `/subscriptions/${id}`, {
+    const basic = await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, {
       auth_type: "http_basic",
       http_username: "u",
       http_password: "p",
     });
     expect(basic.json()).toMatchObject({ auth_type: "http_basic", hmac_shared_secret: null });
-    const backToHmac = await call(merchant.auth, "PUT", `/subscriptions/${id}`, { auth_type: "hmac" });
+    const backToHmac = await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, { auth_type: "hmac" });
     expect(backToHmac.json().hmac_shared_secret).toMatch(/^whsec_/);
 
-    const refused = await call(merchant.auth, "PUT", `/subscriptions/${id}`, { url: "https://192.168.0.10/x" });
+    const refused = await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, { url: "https://192.168.0.10/x" });
     expect(refused.statusCode).toBe(422);
-    const retyped = await call(merchant.auth, "PUT", `/subscriptions/${id}`, { subscription_type: "payment_status" });
+    const retyped = await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, { subscription_type: "payment_status" });
     expect(retyped.statusCode).toBe(422);
     expect(retyped.json().error_code).toBe("subscription.type_unchangeable");
   });
 
   it("rewinds at most 30 days back and never into the future", async () => {
-    const { id } = (await subscribe(merchant.auth)).json();
-    const now = t.clock.now().getTime();
+    const { id } = (await subscribe(s.merchant.auth)).json();
+    const now = s.t.clock.now().getTime();
     const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
     for (const date of [day(-31), day(2)]) {
-      const response = await call(merchant.auth, "PUT", `/subscriptions/${id}`, { rewind_to_date: date });
+      const response = await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, { rewind_to_date: date });
       expect(response.statusCode).toBe(422);
       expect(response.json().error_code).toBe("subscription.rewind_out_of_range");
     }
-    expect((await call(merchant.auth, "PUT", `/subscriptions/${id}`, { rewind_to_date: day(-29) })).statusCode).toBe(
+    expect((await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, { rewind_to_date: day(-29) })).statusCode).toBe(
       200,
     );
-    const garbled = await call(merchant.auth, "PUT", `/subscriptions/${id}`, { rewind_to_date: "yesterday" });
+    const garbled = await call(s.merchant.auth, "PUT", `/subscriptions/${id}`, { rewind_to_date: "yesterday" });
     expect(garbled.statusCode).toBe(400);
   });
 
   it("deletes (204); the subscription is gone from reads and lists", async () => {
-    const { id } = (await subscribe(merchant.auth)).json();
-    const deleted = await call(merchant.auth, "DELETE", `/subscriptions/${id}`);
+    const { id } = (await subscribe(s.merchant.auth)).json();
+    const deleted = await call(s.merchant.auth, "DELETE", `/subscriptions/${id}`);
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe("");
-    expect((await call(merchant.auth, "GET", `/subscriptions/${id}`)).json().error_code).toBe("subscription.not_found");
-    const listed = (await call(merchant.auth, "GET", "/subscriptions")).json().subscriptions;
+    expect((await call(s.merchant.auth, "GET", `/subscriptions/${id}`)).json().error_code).toBe(
+      "subscription.not_found",
+    );
+    const listed = (await call(s.merchant.auth, "GET", "/subscriptions")).json().subscriptions;
     expect(listed.map((s: { id: number }) => s.id)).not.toContain(id);
-    expect((await call(merchant.auth, "DELETE", `/subscriptions/${id}`)).statusCode).toBe(404);
+    expect((await call(s.merchant.auth, "DELETE", `/subscriptions/${id}`)).statusCode).toBe(404);
   });
 
   describe("walls between tenants", () => {
     let mine: number;
     beforeAll(async () => {
-      mine = (await subscribe(merchant.auth)).json().id;
+      mine = (await subscribe(s.merchant.auth)).json().id;
     });
 
     it.each([
@@ -239,7 +224,7 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
       ["POST", "/deliveries/1/retry"],
     ] as const)("another account gets 404 for %s /subscriptions/{id}%s", async (method, tail) => {
       const response = await call(
-        other.auth,
+        s.other.auth,
         method,
         `/subscriptions/${mine}${tail}`,
         method === "PUT" ? {} : undefined,
@@ -249,27 +234,29 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
     });
 
     it("keeps test and production subscriptions apart", async () => {
-      expect((await call(liveAuth(merchant), "GET", `/subscriptions/${mine}`)).statusCode).toBe(404);
-      const ids = (await call(liveAuth(merchant), "GET", "/subscriptions"))
+      expect((await call(liveAuth(s.merchant), "GET", `/subscriptions/${mine}`)).statusCode).toBe(404);
+      const ids = (await call(liveAuth(s.merchant), "GET", "/subscriptions"))
         .json()
         .subscriptions.map((s: { id: number }) => s.id);
       expect(ids).not.toContain(mine);
     });
 
     it("a parent subscribes for its child only through the child form", async () => {
-      const forChild = await subscribe(merchant.auth, {}, `/customers/${child.accountId}`);
+      const forChild = await subscribe(s.merchant.auth, {}, `/customers/${s.child.accountId}`);
       expect(forChild.statusCode).toBe(201);
       const childId = forChild.json().id;
-      expect((await call(child.auth, "GET", `/subscriptions/${childId}`)).statusCode).toBe(200);
-      expect((await call(merchant.auth, "GET", `/subscriptions/${childId}`)).statusCode).toBe(404);
-      const parentList = (await call(merchant.auth, "GET", "/subscriptions")).json().subscriptions;
+      expect((await call(s.child.auth, "GET", `/subscriptions/${childId}`)).statusCode).toBe(200);
+      expect((await call(s.merchant.auth, "GET", `/subscriptions/${childId}`)).statusCode).toBe(404);
+      const parentList = (await call(s.merchant.auth, "GET", "/subscriptions")).json().subscriptions;
       expect(parentList.map((s: { id: number }) => s.id)).not.toContain(childId);
-      const childForm = await call(merchant.auth, "GET", `/customers/${child.accountId}/subscriptions/${childId}`);
+      const childForm = await call(s.merchant.auth, "GET", `/customers/${s.child.accountId}/subscriptions/${childId}`);
       expect(childForm.statusCode).toBe(200);
-      expect((await call(merchant.auth, "GET", `/customers/${other.accountId}/subscriptions`)).json().error_code).toBe(
-        "customer.not_found",
+      expect(
+        (await call(s.merchant.auth, "GET", `/customers/${s.other.accountId}/subscriptions`)).json().error_code,
+      ).toBe("customer.not_found");
+      expect((await call(s.child.auth, "GET", `/customers/${s.merchant.accountId}/subscriptions`)).statusCode).toBe(
+        404,
       );
-      expect((await call(child.auth, "GET", `/customers/${merchant.accountId}/subscriptions`)).statusCode).toBe(404);
     });
   });
 
@@ -285,13 +272,13 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
     let pullChild: TestAccount;
 
     beforeAll(async () => {
-      pullAccount = await createTestAccount(t.services);
-      pullChild = await createTestAccount(t.services, { parentId: pullAccount.accountId });
+      pullAccount = await createTestAccount(s.t.services);
+      pullChild = await createTestAccount(s.t.services, { parentId: pullAccount.accountId });
       await appendEvents(
-        t.services.db,
+        s.t.services.db,
         [
           tracking(pullAccount.accountId, 1),
-          tracking(other.accountId, 2),
+          tracking(s.other.accountId, 2),
           tracking(pullAccount.accountId, 3, "production"),
           tracking(pullChild.accountId, 4),
           {
@@ -301,7 +288,7 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
           },
           tracking(pullAccount.accountId, 6),
         ],
-        t.clock,
+        s.t.clock,
       );
     });
 
@@ -314,7 +301,7 @@ describe("webhook subscriptions (private targets refused, as in production)", ()
       expect(page1.events[0]).toMatchObject({
         stream: "shipment_tracking",
         occurred_at: "2026-01-15T12:00:00.000Z",
-        created_at: t.clock.now().toISOString(),
+        created_at: s.t.clock.now().toISOString(),
         payload: { tracking_event_id: 1, code: "03" },
       });
       const page2 = (await call(pullAccount.auth, "GET", `/events?after=${page1.next_after}&per_page=2`)).json();
