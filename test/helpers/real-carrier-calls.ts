@@ -1,3 +1,4 @@
+import { afterAll, beforeEach } from "vitest";
 import type { TestAccount, TestApp } from "./app.js";
 import { rateShipment, shipmentToBuy } from "./shipments.js";
 
@@ -45,4 +46,25 @@ export function realCarrierCalls(
   const buy = (shipment: Record<string, unknown>, auth: Auth = account().auth) =>
     post("/api/v2/shipments/ship", { shipment: shipmentToBuy(shipment) }, auth);
   return { post, get, connect, rate, buy };
+}
+
+/**
+ * `realCarrierCalls` for a `describe` whose app talks to `standIn`: each test reaches the carrier
+ * afresh (the account's remembered test connection forgotten), and the app and stand-in are
+ * closed after the tests.
+ */
+export function realCarrierSuite(
+  app: () => TestApp,
+  account: () => TestAccount,
+  standIn: () => { stop(): Promise<void> },
+  question: Record<string, unknown> = {},
+) {
+  afterAll(async () => {
+    await app().close();
+    await standIn().stop();
+  });
+  beforeEach(() => {
+    app().services.caches.carrierConnections.forget(`${account().accountId}:test`);
+  });
+  return realCarrierCalls(app, account, question);
 }

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
-import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import { realCarrierSuite } from "../helpers/real-carrier-calls.js";
 import {
   itConnectsWithAToken,
   itRefusesRejectedCredentials,
@@ -42,17 +42,10 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
     other = await createTestAccount(t.services);
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
   });
-  afterAll(async () => {
-    await t.close();
-    await standIn.stop();
-  });
-  beforeEach(() => {
-    t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
-  });
-
-  const calls = realCarrierCalls(
+  const calls = realCarrierSuite(
     () => t,
     () => merchant,
+    () => standIn,
   );
   const { post, get, connect, rate } = calls;
   const buy = (overrides: Record<string, unknown> = {}) =>

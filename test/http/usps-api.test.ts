@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
-import { realCarrierCalls } from "../helpers/real-carrier-calls.js";
+import { realCarrierSuite } from "../helpers/real-carrier-calls.js";
 import {
   itConnectsWithAToken,
   itRefusesRejectedCredentials,
@@ -26,17 +26,10 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
     merchant = await createTestAccount(t.services);
     other = await createTestAccount(t.services);
   });
-  afterAll(async () => {
-    await t.close();
-    await standIn.stop();
-  });
-  beforeEach(() => {
-    t.services.caches.carrierConnections.forget(`${merchant.accountId}:test`);
-  });
-
-  const calls = realCarrierCalls(
+  const calls = realCarrierSuite(
     () => t,
     () => merchant,
+    () => standIn,
   );
   const { post, connect, rate } = calls;
 
