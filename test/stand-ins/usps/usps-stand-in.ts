@@ -301,24 +301,23 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
       );
       return;
     }
-    if (route === "POST /labels/v3/label") {
-      this.#label(res, query, this.multipartAnswers ? "" : (header(req, "accept") ?? ""));
+    // Documents answer in the form asked for, or always multipart when told to.
+    const accept = this.multipartAnswers ? "" : (header(req, "accept") ?? "");
+    const documents: Record<string, () => void> = {
+      "POST /labels/v3/label": () => this.#label(res, query, accept),
+      "POST /international-labels/v3/international-label": () => this.#internationalLabel(res, query, accept),
+      "POST /scan-forms/v3/scan-form": () => this.#scanForm(res, query, accept),
+    };
+    const document = documents[route];
+    if (document) {
+      document();
       return;
     }
-    if (method === "DELETE" && path.startsWith("/labels/v3/label/")) {
-      this.#cancelLabel(res, tail("/labels/v3/label/"));
-      return;
-    }
-    if (route === "POST /international-labels/v3/international-label") {
-      this.#internationalLabel(res, query, this.multipartAnswers ? "" : (header(req, "accept") ?? ""));
-      return;
-    }
-    if (method === "DELETE" && path.startsWith("/international-labels/v3/international-label/")) {
-      this.#cancelLabel(res, tail("/international-labels/v3/international-label/"));
-      return;
-    }
-    if (route === "POST /scan-forms/v3/scan-form") {
-      this.#scanForm(res, query, this.multipartAnswers ? "" : (header(req, "accept") ?? ""));
+    const cancelled = ["/labels/v3/label/", "/international-labels/v3/international-label/"].find(
+      (prefix) => method === "DELETE" && path.startsWith(prefix),
+    );
+    if (cancelled) {
+      this.#cancelLabel(res, tail(cancelled));
       return;
     }
     sendJson(res, 404, errorMessage("404", "Resource Not Found"));
