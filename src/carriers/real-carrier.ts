@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { CarrierApiHealth } from "./api-client/call-guard.js";
+import type { CarrierHttpClient } from "./api-client/carrier-http-client.js";
 import type { CarrierAdapter } from "./carrier.js";
 import type { CarrierCode } from "./catalogue.js";
 
@@ -23,6 +24,18 @@ export interface RealCarrier {
   verify(): Promise<void>;
   /** The connection's call budgets and breakers, per API, as far as this process has called. */
   health(): CarrierApiHealth[];
+}
+
+/**
+ * A connection whose calls all go through `client`: its health is the client's, and the
+ * credentials are proved by `verify`, by default the client's own authentication (an OAuth token).
+ */
+export function realCarrierOver(
+  client: CarrierHttpClient,
+  adapter: CarrierAdapter,
+  verify: () => Promise<void> = () => client.authenticate(),
+): RealCarrier {
+  return { adapter, verify, health: () => client.health() };
 }
 
 /**

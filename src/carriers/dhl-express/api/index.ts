@@ -1,4 +1,4 @@
-import type { RealCarrierFactory } from "../../real-carrier.js";
+import { type RealCarrierFactory, realCarrierOver } from "../../real-carrier.js";
 import { dhlExpressApiCarrier } from "./dhl-express-api-carrier.js";
 import {
   DHL_EXPRESS_PRODUCTION_BASE_URL,
@@ -19,18 +19,14 @@ export const dhlExpressApi: RealCarrierFactory<DhlExpressCredentials> = {
   credentials: dhlExpressCredentials,
   open(credentials, context) {
     const client = dhlExpressHttpClient(context, credentials);
-    return {
-      adapter: dhlExpressApiCarrier(client, credentials, context.clock),
-      verify: async () => {
-        await client.json({
-          method: "GET",
-          path: "/address-validate",
-          purpose: "address",
-          query: VERIFY_PLACE,
-          headers: { "x-version": MYDHL_API_VERSION },
-        });
-      },
-      health: () => client.health(),
-    };
+    return realCarrierOver(client, dhlExpressApiCarrier(client, credentials, context.clock), async () => {
+      await client.json({
+        method: "GET",
+        path: "/address-validate",
+        purpose: "address",
+        query: VERIFY_PLACE,
+        headers: { "x-version": MYDHL_API_VERSION },
+      });
+    });
   },
 };

@@ -1,4 +1,4 @@
-import type { RealCarrierFactory } from "../../real-carrier.js";
+import { type RealCarrierFactory, realCarrierOver } from "../../real-carrier.js";
 import { fedexApiCarrier } from "./fedex-api-carrier.js";
 import { FEDEX_PRODUCTION_BASE_URL, FEDEX_TEST_BASE_URL, fedexHttpClient } from "./fedex-client.js";
 import { type FedexCredentials, fedexCredentials } from "./fedex-credentials.js";
@@ -11,10 +11,6 @@ export const fedexApi: RealCarrierFactory<FedexCredentials> = {
   credentials: fedexCredentials,
   open(credentials, context) {
     const client = fedexHttpClient(context, credentials);
-    return {
-      adapter: fedexApiCarrier(client, credentials),
-      verify: () => client.authenticate(),
-      health: () => client.health(),
-    };
+    return realCarrierOver(client, fedexApiCarrier(client, credentials));
   },
 };

@@ -1,4 +1,4 @@
-import type { RealCarrierFactory } from "../../real-carrier.js";
+import { type RealCarrierFactory, realCarrierOver } from "../../real-carrier.js";
 import { upsApiCarrier } from "./ups-api-carrier.js";
 import { UPS_PRODUCTION_BASE_URL, UPS_TEST_BASE_URL, upsHttpClient } from "./ups-client.js";
 import { type UpsCredentials, upsCredentials } from "./ups-credentials.js";
@@ -11,10 +11,6 @@ export const upsApi: RealCarrierFactory<UpsCredentials> = {
   credentials: upsCredentials,
   open(credentials, context) {
     const client = upsHttpClient(context, credentials);
-    return {
-      adapter: upsApiCarrier(client, credentials),
-      verify: () => client.authenticate(),
-      health: () => client.health(),
-    };
+    return realCarrierOver(client, upsApiCarrier(client, credentials));
   },
 };

@@ -1,4 +1,4 @@
-import type { RealCarrierFactory } from "../../real-carrier.js";
+import { type RealCarrierFactory, realCarrierOver } from "../../real-carrier.js";
 import { uspsApiCarrier } from "./usps-api-carrier.js";
 import { USPS_PRODUCTION_BASE_URL, USPS_TEST_BASE_URL, uspsHttpClient } from "./usps-client.js";
 import { type UspsCredentials, uspsCredentials } from "./usps-credentials.js";
@@ -11,10 +11,6 @@ export const uspsApi: RealCarrierFactory<UspsCredentials> = {
   credentials: uspsCredentials,
   open(credentials, context) {
     const client = uspsHttpClient(context, credentials);
-    return {
-      adapter: uspsApiCarrier(client, credentials, context.clock),
-      verify: () => client.authenticate(),
-      health: () => client.health(),
-    };
+    return realCarrierOver(client, uspsApiCarrier(client, credentials, context.clock));
   },
 };
