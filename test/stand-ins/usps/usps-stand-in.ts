@@ -486,13 +486,7 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
     }
     this.#serial += 1;
     const trackingNumber = impb(`9400111${String(this.#serial).padStart(14, "0")}`);
-    this.labels.set(trackingNumber, {
-      trackingNumber,
-      request: body,
-      status: "active",
-      manifestNumber: null,
-      events: [],
-    });
+    this.#recordLabel(trackingNumber, body);
     this.scan(trackingNumber, {
       eventCode: "GX",
       eventType: "Shipping Label Created, USPS Awaiting Item",
@@ -542,13 +536,7 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
           ? "CP"
           : "LX";
     const trackingNumber = s10(prefix, this.#serial);
-    this.labels.set(trackingNumber, {
-      trackingNumber,
-      request: body,
-      status: "active",
-      manifestNumber: null,
-      events: [],
-    });
+    this.#recordLabel(trackingNumber, body);
     const metadata = {
       labelAddress: to,
       internationalTrackingNumber: trackingNumber,
@@ -564,6 +552,11 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
       fees: [],
     };
     sendLabel(res, accept, body, trackingNumber, metadata, 201);
+  }
+
+  /** Keeps a label it made: active, on no SCAN form yet, with no scans. */
+  #recordLabel(trackingNumber: string, request: Record<string, unknown>): void {
+    this.labels.set(trackingNumber, { trackingNumber, request, status: "active", manifestNumber: null, events: [] });
   }
 
   #cancelLabel(res: http.ServerResponse, trackingNumber: string): void {
