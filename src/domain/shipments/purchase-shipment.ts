@@ -15,7 +15,7 @@ import { declaredValueCents } from "../customs/customs-rules.js";
 import { DomainError } from "../errors.js";
 import type { RefillCharge } from "../meter/charge-refill.js";
 import { debitLabel, fundLabel } from "../meter/fund-label.js";
-import { appendMeterEntry } from "../meter/meter.repository.js";
+import { appendMeterEntry, type MeterEntryRow } from "../meter/meter.repository.js";
 import { queueLabelLink } from "../orders/link-label.js";
 import { deliveryDate } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -87,7 +87,7 @@ async function buy(
     services: [service],
   };
   const priceCents = await priceOf(carrier, request);
-  const { shipment, parcels } = await fundLabel(services, scope, priceCents, (refill) =>
+  const { shipment, parcels, charge } = await fundLabel(services, scope, priceCents, (refill) =>
     recordIntent(services, scope, input, checked, requestKey, { priceCents, refill }),
   );
   let purchase: Purchase;
@@ -121,7 +121,7 @@ async function buy(
       files,
       checked,
       customsFile ?? null,
-      priceCents,
+      charge,
     );
   } catch (error) {
     await voidAfterFailure(services, carrier, shipment.id, trackingNumbers);
@@ -247,14 +247,14 @@ async function recordIntent(
       { shipmentId: shipment.id },
       { runAt: new Date(now.getTime() + PURCHASE_RECOVERY_DELAY_MS), maxAttempts: 10, executor: trx },
     );
-    await debitLabel(trx, scope, {
+    const charge = await debitLabel(trx, scope, {
       priceCents: funding.priceCents,
       shipmentId: shipment.id,
       description: `${checked.service.name} label${input.parcels.length > 1 ? "s" : ""} for shipment ${shipment.id}`,
       stamp,
       refill: funding.refill,
     });
-    return { shipment, parcels: parcels.sort((a, b) => a.position - b.position) };
+    return { shipment, parcels: parcels.sort((a, b) => a.position - b.position), charge };
   });
 }
 
@@ -342,8 +342,9 @@ async function recordPurchase(
   files: StoredLabel[],
   checked: CheckedShipment,
   customsFile: string | null,
-  debitedCents: number,
+  charge: MeterEntryRow,
 ): Promise<ShipmentRecord> {
+  const debitedCents = -charge.amount_cents;
   const stamp = services.clock.now().toISOString();
   const quote = purchase.rate.quote as RateQuote;
   const days = checked.service.transitDays.max;
@@ -416,12 +417,6 @@ async function recordPurchase(
         created_at: stamp,
       });
     }
-    const charge = await trx
-      .selectFrom("meter_entries")
-      .selectAll()
-      .where("shipment_id", "=", shipment.id)
-      .where("kind", "=", "label_purchase")
-      .executeTakeFirst();
     await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
     await queueLabelLink(services, trx, shipped);
     return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [] };
