@@ -96,12 +96,13 @@ export async function createPickup(
     services,
     all.map((s) => s.id),
   );
+  const weightOz = parcels.reduce((sum, p) => sum + p.weight, 0);
   const { confirmationNumber, details } = await inCarriersWords(() =>
     carrier.pickups.schedule({
       location: checked.location,
       pickupDate: day,
       packageCount: parcels.length,
-      weightOz: parcels.reduce((sum, p) => sum + p.weight, 0),
+      weightOz,
       serial: randomInt(1, 1_000_000_000),
       locationDetail: input.locationDetail,
       specialInstructions: input.specialInstructions,
@@ -123,7 +124,7 @@ export async function createPickup(
     location_detail: input.locationDetail,
     special_instructions: input.specialInstructions,
     package_count: parcels.length,
-    weight_oz: parcels.reduce((sum, p) => sum + p.weight, 0),
+    weight_oz: weightOz,
     created_at: stamp,
     updated_at: stamp,
     carrier_details: details ? JSON.stringify(details) : null,
