@@ -19,6 +19,7 @@ import { loadConfig } from "../src/config.js";
 import { createAccount } from "../src/domain/accounts/create-account.js";
 import { createSubscription } from "../src/domain/subscriptions/create-subscription.js";
 import { appendEvents } from "../src/events/outbox.js";
+import { OutboundPolicy } from "../src/net/outbound-guard.js";
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 20_000);
 
@@ -86,7 +87,7 @@ export async function measureWebhookDelivery(cpu?: string): Promise<WebhookThrou
         url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
         authType: "hmac",
       },
-      { allowPrivate: true },
+      new OutboundPolicy(true),
     );
     const [program, args] = cpu
       ? ["taskset", ["-c", cpu, process.execPath, "dist/cli/index.js", "worker"]]

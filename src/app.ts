@@ -18,6 +18,7 @@ import { buildServer } from "./http/server.js";
 import { jobHandlers, storeSyncSchedule } from "./job-handlers.js";
 import { JobQueue } from "./jobs/queue.js";
 import { Worker } from "./jobs/worker.js";
+import { OutboundPolicy } from "./net/outbound-guard.js";
 import { SandboxPaymentGateway } from "./payments/sandbox-gateway.js";
 import { openDatabase } from "./storage/db.js";
 import { DiskFileStore } from "./storage/files/disk-file-store.js";
@@ -45,6 +46,7 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
       clock,
       timeoutMs: config.storeApiTimeoutMs,
       baseUrls: { shopify: config.shopifyApiBaseUrl },
+      allowPrivateTargets: config.outboundAllowPrivateTargets,
     }),
   };
 }
@@ -89,7 +91,7 @@ export function createWebhookDispatcher(services: AppServices, logger?: FastifyI
   const { config } = services;
   const poster = new WebhookPoster(
     services.secrets,
-    { allowPrivate: config.webhookAllowPrivateTargets },
+    new OutboundPolicy(config.outboundAllowPrivateTargets),
     config.webhookTimeoutMs,
   );
   return new WebhookDispatcher(services.db, services.database.dialect, services.clock, poster, {

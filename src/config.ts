@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type PrivateTargetAllowance, parseAllowedRange } from "./net/outbound-guard.js";
 
 /** Every setting Porter reads from the environment, validated once at start-up. */
 export interface Config {
@@ -21,8 +22,11 @@ export interface Config {
   webhookTimeoutMs: number;
   /** The first retry delay after a failed delivery; each further failure doubles it. */
   webhookRetryBaseMs: number;
-  /** Accept plain-HTTP and private-network webhook targets (development, tests). */
-  webhookAllowPrivateTargets: boolean;
+  /**
+   * Private-network addresses users may point Porter at (webhook targets, WooCommerce sites): all
+   * (true), none (false), or the listed ranges. Allowing any also accepts plain-HTTP webhook targets.
+   */
+  outboundAllowPrivateTargets: PrivateTargetAllowance;
   /** Subscriptions one worker delivers to at the same time. */
   webhookConcurrency: number;
   /** How many times faster than the clock sandbox parcels travel (demos); 1 is real time. */
@@ -80,6 +84,26 @@ function flag(env: Env, name: string): boolean {
   throw new ConfigError(`${name} must be true or false (or 1/0, yes/no), got "${env[name]}"`);
 }
 
+/**
+ * OUTBOUND_ALLOW_PRIVATE_TARGETS: true/false or a comma-separated list of addresses and CIDR
+ * ranges; unset, the older WEBHOOK_ALLOW_PRIVATE_TARGETS flag is read in its place.
+ */
+function privateTargets(env: Env): PrivateTargetAllowance {
+  const name = "OUTBOUND_ALLOW_PRIVATE_TARGETS";
+  const raw = env[name]?.trim();
+  if (!raw) return flag(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS");
+  if (/^(true|false|yes|no|1|0)$/i.test(raw)) return flag(env, name);
+  const ranges = raw.split(",").map((entry) => entry.trim());
+  for (const range of ranges) {
+    try {
+      parseAllowedRange(range);
+    } catch {
+      throw new ConfigError(`${name} must be true, false or a list of addresses and CIDR ranges, got "${range}"`);
+    }
+  }
+  return ranges;
+}
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -118,7 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     manifestDelayMs: integer(env, "MANIFEST_DELAY_MS", 5000, 0, 3_600_000),
     webhookTimeoutMs: integer(env, "WEBHOOK_TIMEOUT_MS", 30_000, 1, 300_000),
     webhookRetryBaseMs: integer(env, "WEBHOOK_RETRY_BASE_MS", 60_000, 1, 86_400_000),
-    webhookAllowPrivateTargets: flag(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS"),
+    outboundAllowPrivateTargets: privateTargets(env),
     webhookConcurrency: integer(env, "WEBHOOK_CONCURRENCY", 8, 1, 1000),
     sandboxTimeScale: integer(env, "SANDBOX_TIME_SCALE", 1, 1, 100_000),
     sandboxAuditPercent: integer(env, "SANDBOX_AUDIT_PERCENT", 2, 0, 100),

@@ -36,6 +36,7 @@ import {
 import { WebhookPoster } from "./events/webhook-poster.js";
 import { sendPendingDelivery } from "./events/webhook-resend.js";
 import type { JobHandlers } from "./jobs/worker.js";
+import { OutboundPolicy } from "./net/outbound-guard.js";
 
 /** Every job kind the worker knows, by name, wired to its use case; `logger` hears what a job skipped. */
 export function jobHandlers(services: AppServices, logger?: Pick<Logger, "warn">): JobHandlers {
@@ -44,7 +45,7 @@ export function jobHandlers(services: AppServices, logger?: Pick<Logger, "warn">
     [RESEND_DELIVERY_JOB]: async (payload) => {
       const poster = new WebhookPoster(
         services.secrets,
-        { allowPrivate: services.config.webhookAllowPrivateTargets },
+        new OutboundPolicy(services.config.outboundAllowPrivateTargets),
         services.config.webhookTimeoutMs,
       );
       try {

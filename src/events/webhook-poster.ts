@@ -1,9 +1,9 @@
+import type { OutboundPolicy } from "../net/outbound-guard.js";
 import type { SecretBox } from "../storage/secret-box.js";
 import type { EventRow } from "./events.repository.js";
 import type { SubscriptionRow } from "./subscriptions.repository.js";
 import { type Authentication, messageBody, messageHeaders, signerFor } from "./webhook-message.js";
 import { type WebhookOutcome, WebhookSender } from "./webhook-sender.js";
-import type { TargetPolicy } from "./webhook-target.js";
 
 /** Sends one message of a subscription: eHub's body, signed or with Basic auth as it asks. */
 export class WebhookPoster {
@@ -11,7 +11,7 @@ export class WebhookPoster {
 
   constructor(
     private readonly secrets: SecretBox,
-    policy: TargetPolicy,
+    policy: OutboundPolicy,
     timeoutMs: number,
   ) {
     this.#sender = new WebhookSender(policy, timeoutMs);

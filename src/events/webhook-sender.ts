@@ -1,8 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import type { Socket } from "node:net";
 import { performance } from "node:perf_hooks";
-import { guardedLookup, isPublicAddress, type TargetPolicy, TargetRefused } from "./webhook-target.js";
+import { guardedAgents, type OutboundPolicy, OutboundRefused } from "../net/outbound-guard.js";
 
 /** How much of a receiver's answer is kept with the delivery. */
 const EXCERPT_BYTES = 1024;
@@ -26,20 +25,18 @@ export interface WebhookOutcome {
 
 /**
  * Posts webhook bodies over kept-alive connections. Every attempt has one deadline for the whole
- * exchange (connection, request, answer); the address actually connected to is checked against
- * the target policy, so DNS answers that change after the subscription was checked cannot reach
- * a private network.
+ * exchange (connection, request, answer); every connection passes the outbound guard, so DNS
+ * answers that change after the subscription was checked cannot reach a private network. A
+ * redirect is an answer like any other: it is not followed.
  */
 export class WebhookSender {
-  readonly #http = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  readonly #https = new https.Agent({ keepAlive: true, maxSockets: 64 });
-  readonly #lookup;
+  readonly #agents;
 
   constructor(
-    private readonly policy: TargetPolicy,
+    policy: OutboundPolicy,
     private readonly timeoutMs: number,
   ) {
-    this.#lookup = guardedLookup(policy);
+    this.#agents = guardedAgents(policy, { keepAlive: true, maxSockets: 64 });
   }
 
   send(post: WebhookPost): Promise<WebhookOutcome> {
@@ -64,26 +61,15 @@ export class WebhookSender {
       const secure = url.protocol === "https:";
       const request = (secure ? https : http).request(url, {
         method: "POST",
-        agent: secure ? this.#https : this.#http,
-        lookup: this.#lookup as never,
+        agent: secure ? this.#agents.https : this.#agents.http,
         headers: { ...post.headers, "content-length": String(Buffer.byteLength(post.body)) },
       });
       const deadline = setTimeout(() => {
         fail(`no answer within ${this.timeoutMs} ms`);
         request.destroy();
       }, this.timeoutMs);
-      request.on("socket", (socket: Socket) => {
-        const check = () => {
-          const address = socket.remoteAddress;
-          if (!this.policy.allowPrivate && (!address || !isPublicAddress(address))) {
-            request.destroy(new TargetRefused(`the target's address ${address ?? "(unknown)"} is private or reserved`));
-          }
-        };
-        if (socket.connecting) socket.once("connect", check);
-        else check();
-      });
       request.on("error", (error: NodeJS.ErrnoException) => {
-        fail(error instanceof TargetRefused ? error.message : describeNetworkError(error));
+        fail(error instanceof OutboundRefused ? error.message : describeNetworkError(error));
       });
       request.on("response", (response) => {
         const chunks: Buffer[] = [];
@@ -110,8 +96,8 @@ export class WebhookSender {
   }
 
   close(): void {
-    this.#http.destroy();
-    this.#https.destroy();
+    this.#agents.http.destroy();
+    this.#agents.https.destroy();
   }
 }
 

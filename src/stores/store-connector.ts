@@ -61,6 +61,7 @@
 
 import type { Clock } from "../clock.js";
 import type { OrderAddress } from "../domain/orders/order-input.js";
+import type { OutboundClient } from "../net/outbound-guard.js";
 
 /** A store type that has a platform behind it. */
 export type PlatformType = "shopify" | "woocommerce";
@@ -207,6 +208,8 @@ export interface ConnectorSettings {
    * credentials hold a full site URL ignore it.
    */
   baseUrl?: string;
+  /** Makes the requests to addresses the store's credentials hold (they pass the outbound guard). */
+  outbound: OutboundClient;
 }
 
 /** One platform: what its credentials hold and how a connector is made from them. */
@@ -216,4 +219,14 @@ export interface StorePlatform {
   requiredCredentials: readonly string[];
   /** Throws StoreConnectorError (kind `auth`) when the credentials have the wrong shape. */
   open(credentials: Record<string, string>, settings: ConnectorSettings): StoreConnector;
+  /**
+   * The addresses in the credentials that the connector will call (a WooCommerce site), checked by
+   * the outbound guard before the store is saved; none for a platform whose host is its own.
+   */
+  userAddresses?(credentials: Record<string, string>): URL[];
+  /**
+   * A body the platform sends unsigned and needs a 200 for (WooCommerce's ping when a webhook is
+   * saved). Porter answers it without reading the store and writes nothing.
+   */
+  isUnsignedPing?(rawBody: Buffer): boolean;
 }

@@ -15,7 +15,7 @@ describe("a sandbox shipment's tracking reaches a subscribed receiver", () => {
   let merchant: TestAccount;
 
   beforeAll(async () => {
-    t = await buildTestApp({ config: { webhookAllowPrivateTargets: true } });
+    t = await buildTestApp({ config: { outboundAllowPrivateTargets: true } });
     dispatcher = createWebhookDispatcher(t.services);
     receiver = new WebhookReceiver();
     await receiver.listen();

@@ -62,6 +62,7 @@ export async function buildTestApp(
       clock,
       timeoutMs: config.storeApiTimeoutMs,
       baseUrls: { shopify: config.shopifyApiBaseUrl },
+      allowPrivateTargets: config.outboundAllowPrivateTargets,
       // Platform throttling waits are the stand-ins' word, not time a test should spend.
       wait: async () => {},
     }),

@@ -82,7 +82,7 @@ describe("an idempotent replay on the child form /customers/{customer_id}/… ch
   let otherParent: TestAccount;
 
   beforeAll(async () => {
-    t = await buildTestApp({ config: { webhookAllowPrivateTargets: true } });
+    t = await buildTestApp({ config: { outboundAllowPrivateTargets: true } });
     parent = await createTestAccount(t.services);
     child = await createTestAccount(t.services, { parentId: parent.accountId });
     otherParent = await createTestAccount(t.services);

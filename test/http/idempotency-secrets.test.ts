@@ -8,7 +8,7 @@ describe("secrets never rest in clear text, idempotent or not", () => {
   let owner: TestAccount;
 
   beforeAll(async () => {
-    t = await buildTestApp({ config: { webhookAllowPrivateTargets: true } });
+    t = await buildTestApp({ config: { outboundAllowPrivateTargets: true } });
     owner = await createTestAccount(t.services);
   });
   afterAll(() => t.close());

@@ -40,7 +40,7 @@ describe("a Porter label bought with order_id", () => {
 
   beforeAll(async () => {
     await standIn.start();
-    t = await buildTestApp();
+    t = await buildTestApp({ config: { outboundAllowPrivateTargets: true } });
     t.clock.set(new Date("2026-03-02T15:00:00.000Z"));
     merchant = await createTestAccount(t.services);
     other = await createTestAccount(t.services);

@@ -44,7 +44,7 @@ describe("a WooCommerce store", () => {
 
   beforeAll(async () => {
     await standIn.start();
-    t = await buildTestApp();
+    t = await buildTestApp({ config: { outboundAllowPrivateTargets: true } });
     merchant = await createTestAccount(t.services);
     site = standIn.addSite({
       orders: [mugOrder(1, "2026-06-01T10:00:00Z"), mugOrder(2, "2026-06-02T10:00:00Z")],

@@ -21,7 +21,7 @@ describe("webhook delivery to a real receiver on loopback", () => {
 
   beforeAll(async () => {
     t = await buildTestApp({
-      config: { webhookAllowPrivateTargets: true, webhookRetryBaseMs: RETRY_BASE_MS, webhookTimeoutMs: TIMEOUT_MS },
+      config: { outboundAllowPrivateTargets: true, webhookRetryBaseMs: RETRY_BASE_MS, webhookTimeoutMs: TIMEOUT_MS },
     });
     dispatcher = createWebhookDispatcher(t.services);
   });
@@ -327,7 +327,7 @@ describe("webhook delivery to a real receiver on loopback", () => {
     await track(1);
     const strict = createWebhookDispatcher({
       ...t.services,
-      config: { ...t.services.config, webhookAllowPrivateTargets: false },
+      config: { ...t.services.config, outboundAllowPrivateTargets: false },
     });
     expect(await strict.drain()).toBe(1);
     await strict.stop();

@@ -12,6 +12,7 @@ import { loadConfig } from "../../src/config.js";
 import { createAccount } from "../../src/domain/accounts/create-account.js";
 import { createSubscription } from "../../src/domain/subscriptions/create-subscription.js";
 import { appendEvents } from "../../src/events/outbox.js";
+import { OutboundPolicy } from "../../src/net/outbound-guard.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { exited, waitFor } from "../helpers/processes.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
@@ -80,7 +81,7 @@ describe("webhook worker processes", () => {
       services,
       { accountId: account.id, mode: "test" },
       { subscriptionType: "shipment_tracking", url, authType: "hmac" },
-      { allowPrivate: true },
+      new OutboundPolicy(true),
     );
     return { accountId: account.id, subscriptionId: row.id };
   }

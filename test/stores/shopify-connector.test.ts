@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
+import { OutboundClient, OutboundPolicy } from "../../src/net/outbound-guard.js";
 import { ShopifyConnector, shopifyCredentials } from "../../src/stores/shopify/shopify-connector.js";
 import type { StoreConnector } from "../../src/stores/store-connector.js";
 import {
@@ -39,6 +40,9 @@ function toStandIn(seed: SeedOrder): StandInOrder {
   });
 }
 
+/** Shopify's host is its own (or the operator's override): no user-given address to guard. */
+const unused = new OutboundClient(new OutboundPolicy(false));
+
 function connectorTo(target: StandInShop): ShopifyConnector {
   return new ShopifyConnector(
     shopifyCredentials({
@@ -50,6 +54,7 @@ function connectorTo(target: StandInShop): ShopifyConnector {
       clock: new ManualClock(),
       timeoutMs: 5000,
       baseUrl: standIn.baseUrl,
+      outbound: unused,
       wait: async (ms) => {
         waits.push(ms);
       },
@@ -88,7 +93,13 @@ describe("the Shopify connector", () => {
         access_token: shop.accessToken,
         webhook_secret: shop.webhookSecret,
       }),
-      { clock: new ManualClock(), timeoutMs: 5000, baseUrl: own.baseUrl, wait: async (ms) => void waits.push(ms) },
+      {
+        clock: new ManualClock(),
+        timeoutMs: 5000,
+        baseUrl: own.baseUrl,
+        outbound: unused,
+        wait: async (ms) => void waits.push(ms),
+      },
     );
   };
   beforeAll(() => own.start());

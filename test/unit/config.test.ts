@@ -21,6 +21,7 @@ describe("configuration from the environment", () => {
     ["WEBHOOK_TIMEOUT_MS", "0", /WEBHOOK_TIMEOUT_MS/],
     ["IDEMPOTENCY_LEASE_MS", "999", /IDEMPOTENCY_LEASE_MS/],
     ["WEBHOOK_ALLOW_PRIVATE_TARGETS", "maybe", /WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false/],
+    ["OUTBOUND_ALLOW_PRIVATE_TARGETS", "10.0.0.0/8,intranet", /OUTBOUND_ALLOW_PRIVATE_TARGETS must be .*"intranet"/],
   ])("refuses %s=%s with a clear message", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
@@ -30,13 +31,20 @@ describe("configuration from the environment", () => {
     expect(loadConfig({})).toMatchObject({
       webhookTimeoutMs: 30_000,
       webhookRetryBaseMs: 60_000,
-      webhookAllowPrivateTargets: false,
+      outboundAllowPrivateTargets: false,
       webhookConcurrency: 8,
     });
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", WEBHOOK_TIMEOUT_MS: "250" })).toMatchObject({
-      webhookAllowPrivateTargets: true,
+      outboundAllowPrivateTargets: true,
       webhookTimeoutMs: 250,
     });
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE_TARGETS: "true" }).outboundAllowPrivateTargets).toBe(true);
+    expect(
+      loadConfig({
+        OUTBOUND_ALLOW_PRIVATE_TARGETS: "10.0.0.0/8, fd00::/8,127.0.0.1",
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      }).outboundAllowPrivateTargets,
+    ).toEqual(["10.0.0.0/8", "fd00::/8", "127.0.0.1"]);
   });
 
   it("never echoes a database password", () => {

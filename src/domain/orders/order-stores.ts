@@ -24,8 +24,15 @@ export interface StoreFields {
   credentials?: Record<string, string>;
 }
 
-/** Credentials a store's platform connector can be opened with (their shape only: nothing is sent anywhere). */
-function checkCredentials(services: DomainServices, type: StoreType, credentials: Record<string, string>): void {
+/**
+ * Credentials a store's platform connector can be opened with: their shape, and the addresses in
+ * them through the outbound guard (nothing is sent anywhere).
+ */
+async function checkCredentials(
+  services: DomainServices,
+  type: StoreType,
+  credentials: Record<string, string>,
+): Promise<void> {
   const missing = REQUIRED_CREDENTIALS[type].filter((key) => !credentials[key]?.trim());
   if (missing.length > 0) {
     throw new DomainError(
@@ -37,6 +44,7 @@ function checkCredentials(services: DomainServices, type: StoreType, credentials
   if (!platform) return;
   try {
     services.storeConnectors.open(platform, credentials);
+    await services.storeConnectors.checkAddresses(platform, credentials);
   } catch (error) {
     if (!(error instanceof StoreConnectorError)) throw error;
     throw new DomainError(
@@ -64,7 +72,7 @@ export async function createOrderStore(
   fields: StoreFields & { name: string },
 ): Promise<OrderStoreRow> {
   const credentials = fields.credentials ?? {};
-  checkCredentials(services, type, credentials);
+  await checkCredentials(services, type, credentials);
   const now = services.clock.now().toISOString();
   return insertOrderStore(services.db, {
     account_id: scope.accountId,
@@ -87,7 +95,7 @@ export async function changeOrderStore(
   fields: StoreFields,
 ): Promise<OrderStoreRow> {
   const row = await getOrderStore(services, scope, id);
-  if (fields.credentials) checkCredentials(services, row.service_type, fields.credentials);
+  if (fields.credentials) await checkCredentials(services, row.service_type, fields.credentials);
   return updateOrderStore(services.db, row.id, {
     ...(fields.name !== undefined && { name: fields.name }),
     ...(fields.externalId !== undefined && { external_id: fields.externalId }),

@@ -10,9 +10,15 @@ export interface WebhookReceipt {
   duplicate: boolean;
 }
 
-/** One answer for every refusal, so a caller without the secret learns nothing (not even whether the store exists). */
-const unverified = (reason: string) =>
-  new DomainError("store_webhook.unverified", `The webhook delivery was refused: ${reason}.`);
+/**
+ * One answer for every refusal, so a caller without the secret learns nothing: not whether the
+ * store exists, nor its platform, nor whether it has a secret.
+ */
+const unverified = () =>
+  new DomainError(
+    "store_webhook.unverified",
+    "The webhook delivery was refused: it is not signed with the webhook secret of a store at this address.",
+  );
 
 async function taken(services: DomainServices, storeId: number, deliveryId: string): Promise<boolean> {
   const row = await services.db
@@ -29,7 +35,8 @@ async function taken(services: DomainServices, storeId: number, deliveryId: stri
  * bytes received, taken once per delivery id (platforms deliver some twice), and its order
  * imported like a sync page, so a delivery arriving after a newer one changes nothing. The
  * delivery and its order are written in one transaction: a failure leaves the delivery untaken
- * and the platform's retry brings it again.
+ * and the platform's retry brings it again. An unsigned ping is acknowledged for any address
+ * without reading the store, so it writes nothing and tells nothing.
  */
 export async function receiveStoreWebhook(
   services: DomainServices,
@@ -37,6 +44,7 @@ export async function receiveStoreWebhook(
   rawBody: Buffer,
   headers: WebhookHeaders,
 ): Promise<WebhookReceipt> {
+  if (services.storeConnectors.isUnsignedPing(rawBody)) return { topic: "ping", duplicate: false };
   const store = await services.db
     .selectFrom("order_stores")
     .selectAll()
@@ -44,14 +52,14 @@ export async function receiveStoreWebhook(
     .where("deleted_at", "is", null)
     .executeTakeFirst();
   const platform = store && platformOf(services, store);
-  if (!store || !platform) throw unverified("no platform store takes webhooks at this address");
+  if (!store || !platform) throw unverified();
   let verdict: ReturnType<ReturnType<typeof openConnector>["verifyWebhook"]>;
   try {
     verdict = openConnector(services, store, platform).verifyWebhook(rawBody, headers);
   } catch {
     verdict = { ok: false, reason: "the store's credentials cannot be read" };
   }
-  if (!verdict.ok) throw unverified(verdict.reason);
+  if (!verdict.ok) throw unverified();
   const { topic, deliveryId, order } = verdict;
   if (await taken(services, store.id, deliveryId)) return { topic, duplicate: true };
   const now = services.clock.now().toISOString();

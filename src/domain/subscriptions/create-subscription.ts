@@ -1,7 +1,7 @@
 import { streamHead } from "../../events/events.repository.js";
 import type { EventStream } from "../../events/outbox.js";
 import { insertSubscription, type SubscriptionRow } from "../../events/subscriptions.repository.js";
-import type { TargetPolicy } from "../../events/webhook-target.js";
+import type { OutboundPolicy } from "../../net/outbound-guard.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { checkedUrl, type SubscriptionFields, sealAuthentication } from "./subscription-input.js";
 
@@ -19,7 +19,7 @@ export async function createSubscription(
   services: DomainServices,
   scope: AccountScope,
   fields: SubscriptionFields & { subscriptionType: EventStream; url: string },
-  policy: TargetPolicy,
+  policy: OutboundPolicy,
 ): Promise<SubscriptionResult> {
   const url = await checkedUrl(fields.url, policy);
   const auth = sealAuthentication(services.secrets, fields);

@@ -1,6 +1,7 @@
 import type { EventStream } from "../../events/outbox.js";
 import { generateSigningSecret } from "../../events/webhook-message.js";
-import { checkTarget, type TargetPolicy, TargetRefused } from "../../events/webhook-target.js";
+import { checkTarget, TargetRefused } from "../../events/webhook-target.js";
+import type { OutboundPolicy } from "../../net/outbound-guard.js";
 import type { WebhookSubscriptionTable } from "../../storage/schema.js";
 import type { SecretBox } from "../../storage/secret-box.js";
 import { DomainError } from "../errors.js";
@@ -27,7 +28,7 @@ export interface SealedAuthentication {
   shownSecret: string | undefined;
 }
 
-export async function checkedUrl(url: string, policy: TargetPolicy): Promise<string> {
+export async function checkedUrl(url: string, policy: OutboundPolicy): Promise<string> {
   try {
     return (await checkTarget(url, policy)).toString();
   } catch (error) {

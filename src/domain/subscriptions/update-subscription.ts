@@ -1,7 +1,7 @@
 import type { Updateable } from "kysely";
 import { positionBefore } from "../../events/events.repository.js";
 import { updateSubscription } from "../../events/subscriptions.repository.js";
-import type { TargetPolicy } from "../../events/webhook-target.js";
+import type { OutboundPolicy } from "../../net/outbound-guard.js";
 import type { WebhookSubscriptionTable } from "../../storage/schema.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
@@ -29,7 +29,7 @@ export async function changeSubscription(
   scope: AccountScope,
   id: number,
   changes: SubscriptionChanges,
-  policy: TargetPolicy,
+  policy: OutboundPolicy,
 ): Promise<SubscriptionResult> {
   const current = await getSubscription(services, scope, id);
   const now = services.clock.now();

@@ -1,3 +1,4 @@
+import { OutboundRefused } from "../../net/outbound-guard.js";
 import { type ConnectorSettings, StoreConnectorError } from "../store-connector.js";
 import { signOAuth1 } from "./oauth1.js";
 
@@ -22,10 +23,27 @@ export interface WooAnswer<T> {
   headers: Headers;
 }
 
-/** WooCommerce's error body: `{"code": "woocommerce_rest_…", "message": "…", "data": {"status": 401}}`. */
-interface WooError {
-  code?: string;
-  message?: string;
+/**
+ * What a refusal is called. The site is an address a user gave, so its answer's body never reaches
+ * the caller: only its status and one of these.
+ */
+const REFUSALS: Record<number, string> = {
+  401: "the site refused the consumer key and secret",
+  403: "the key's user lacks the permission",
+  404: "the site has no such resource",
+  429: "the site kept throttling Porter",
+};
+
+/** A failure before any answer: the guard's refusal says why; the network's own words stay out. */
+function unreachable(error: unknown): StoreConnectorError {
+  if (error instanceof OutboundRefused) {
+    return new StoreConnectorError("unavailable", `the site's address is refused: ${error.message}`);
+  }
+  const late = error instanceof Error && error.name === "TimeoutError";
+  return new StoreConnectorError(
+    "unavailable",
+    late ? "the WooCommerce site did not answer in time" : "the WooCommerce site could not be reached",
+  );
 }
 
 function retryAfterMs(response: Response, attempt: number, nowMs: number): number {
@@ -102,22 +120,24 @@ export class WooCommerceClient {
       });
     }
     try {
-      return await fetch(url, {
+      return await this.settings.outbound.request(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
     } catch (error) {
-      throw new StoreConnectorError(
-        "unavailable",
-        `the WooCommerce site could not be reached: ${(error as Error).message}`,
-      );
+      throw unreachable(error);
     }
   }
 
   async #read<T>(response: Response): Promise<T> {
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw unreachable(error);
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -125,11 +145,8 @@ export class WooCommerceClient {
       body = undefined;
     }
     if (response.ok && body !== undefined) return body as T;
-    const error = (body ?? {}) as WooError;
-    const words = error.message ? `${error.message}${error.code ? ` (${error.code})` : ""}` : text.slice(0, 300);
-    const said = `WooCommerce answered ${response.status}: ${words}`;
-    if (response.ok)
-      throw new StoreConnectorError("invalid_response", `WooCommerce answered something not JSON: ${words}`);
+    if (response.ok) throw new StoreConnectorError("invalid_response", "WooCommerce answered something not JSON");
+    const said = `WooCommerce answered ${response.status}: ${REFUSALS[response.status] ?? "the site refused the request"}`;
     if (response.status === 401) throw new StoreConnectorError("auth", said, 401);
     // A key with read-only permissions is refused writes with 401 too; 403 is a user without the capability.
     if (response.status === 403) throw new StoreConnectorError("scope", said, 403);

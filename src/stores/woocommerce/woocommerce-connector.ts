@@ -21,7 +21,7 @@ const MAX_PAGE = 100;
 const DEFAULT_PAGE = 50;
 const ORDER_TOPICS = new Set(["order.created", "order.updated"]);
 /** WooCommerce pings a new webhook's URL, unsigned, and will not save a webhook whose ping fails. */
-const PING = /^webhook_id=(\d+)$/;
+const PING = /^webhook_id=\d{1,20}$/;
 /**
  * `modified_after` is strictly after; the promise is "at or after", so the window opens a second
  * early. Orders read twice are imported once (they are known by id and update time).
@@ -167,8 +167,6 @@ export class WooCommerceConnector implements StoreConnector {
   }
 
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): WebhookVerdict {
-    const ping = PING.exec(rawBody.toString("utf8"));
-    if (ping) return { ok: true, topic: "ping", deliveryId: `ping-${ping[1]}`, order: null };
     const secret = this.credentials.webhookSecret;
     if (!secret) return { ok: false, reason: "the store has no webhook_secret to check WooCommerce's signature with" };
     const signature = headerValue(headers, "x-wc-webhook-signature");
@@ -199,4 +197,6 @@ export const woocommercePlatform: StorePlatform = {
   type: "woocommerce",
   requiredCredentials: ["site_url", "consumer_key", "consumer_secret"],
   open: (credentials, settings) => new WooCommerceConnector(wooCredentials(credentials), settings),
+  userAddresses: (credentials) => [wooCredentials(credentials).siteUrl],
+  isUnsignedPing: (rawBody) => rawBody.length <= 32 && PING.test(rawBody.toString("utf8")),
 };

@@ -3,6 +3,12 @@ import { Type } from "typebox";
 import { receiveStoreWebhook } from "../../../domain/orders/store-webhooks.js";
 import { errorResponses } from "../schemas.js";
 
+/**
+ * Larger than any order a platform sends (a large Shopify or WooCommerce order is tens of
+ * kilobytes); anything bigger is refused from its length, before it is read, store or no store.
+ */
+export const STORE_WEBHOOK_BODY_LIMIT = 512 * 1024;
+
 const Params = Type.Object({ order_store_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
 /**
@@ -17,6 +23,7 @@ export const storeWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/api/v2/store_webhooks/:order_store_id",
     {
+      bodyLimit: STORE_WEBHOOK_BODY_LIMIT,
       schema: {
         tags: ["Orders"],
         summary: "Receive a platform webhook for an order store (signed by the platform, no API key)",
@@ -24,7 +31,7 @@ export const storeWebhookRoutes: FastifyPluginAsync = async (app) => {
         params: Params,
         response: {
           200: Type.Object({ received: Type.Boolean(), topic: Type.String(), duplicate: Type.Boolean() }),
-          ...errorResponses(400, 401),
+          ...errorResponses(400, 401, 413),
         },
       },
     },

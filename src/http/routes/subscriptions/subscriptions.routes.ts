@@ -9,6 +9,7 @@ import {
 import type { AuthType, SubscriptionFields } from "../../../domain/subscriptions/subscription-input.js";
 import { changeSubscription } from "../../../domain/subscriptions/update-subscription.js";
 import { findDeliveries, resendDelivery } from "../../../domain/subscriptions/webhook-deliveries.js";
+import { OutboundPolicy } from "../../../net/outbound-guard.js";
 import { parseInstant } from "../dates.js";
 import { errorResponses, IdParam } from "../schemas.js";
 import { setPaginationHeaders } from "../shipments/shipments.routes.js";
@@ -39,7 +40,7 @@ function fieldsOf(body: Omit<UpdateSubscriptionBody, "status" | "rewind_to_date"
 export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.addSchema(Subscription);
   app.addSchema(Delivery);
-  const policy = { allowPrivate: app.services.config.webhookAllowPrivateTargets };
+  const policy = new OutboundPolicy(app.services.config.outboundAllowPrivateTargets);
 
   app.get(
     "/subscriptions",
