@@ -278,7 +278,7 @@ export const ERROR_CATALOGUE = {
   "subscription.target_refused": {
     status: 422,
     description:
-      "The webhook URL is not HTTPS, carries credentials, or points at a private or reserved network address (allowed only when the operator sets `WEBHOOK_ALLOW_PRIVATE_TARGETS`).",
+      "The webhook URL is not HTTPS, carries credentials, or points at a private or reserved network address (allowed only when the operator sets `OUTBOUND_ALLOW_PRIVATE_TARGETS`).",
   },
   "subscription.credentials_missing": {
     status: 422,
