@@ -1,3 +1,4 @@
+import net from "node:net";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
@@ -6,6 +7,8 @@ import { ERROR_CATALOGUE, statusOf } from "../../src/http/errors.js";
 import { addTestUser, buildTestApp, createTestAccount, type TestAccount } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { type FuzzAccounts, type FuzzRequest, type Operation, requestsFor } from "./hostile-requests.js";
+import { privateTargets } from "./outbound-targets.js";
+import { REALISTIC } from "./schema-arbitraries.js";
 
 /**
  * Requests generated from the OpenAPI document for every operation it lists (endpoints added later
@@ -21,7 +24,21 @@ const MAX_HEADER_BYTES = 8 * 1024;
 const HTTP_METHODS = ["get", "post", "put", "delete", "patch"];
 
 const t = await buildTestApp();
-afterAll(async () => t.close());
+/** A listener on this machine behind every private-target form the fuzzer offers: nothing may reach it. */
+let sinkConnections = 0;
+const sink = net.createServer((socket) => {
+  sinkConnections += 1;
+  socket.destroy();
+});
+await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+const targets = privateTargets((sink.address() as net.AddressInfo).port);
+REALISTIC.url = targets;
+REALISTIC.service_type = ["woocommerce", "custom", "shopify"];
+REALISTIC.credentials = targets.map((site_url) => ({ site_url, consumer_key: "ck_1", consumer_secret: "cs_1" }));
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => sink.close(resolve));
+});
 
 /** Key holders whose keys the fuzzer presents; a request that rotated their keys gets them replaced. */
 const main = await createTestAccount(t.services);
@@ -162,5 +179,11 @@ describe(`fuzzing the OpenAPI document (seed ${SEED}, ${runsPerOperation} reques
   it("is still up afterwards, and got past validation often enough to mean something", async () => {
     expect((await ping()).statusCode).toBe(200);
     expect(accepted / sent).toBeGreaterThan(0.05);
+  });
+
+  it("let no private target in: none was subscribed to, none connected to", async () => {
+    const urls = await t.services.db.selectFrom("webhook_subscriptions").select("url").execute();
+    for (const { url } of urls) expect(targets.map((target) => new URL(target).href)).not.toContain(url);
+    expect(sinkConnections).toBe(0);
   });
 });

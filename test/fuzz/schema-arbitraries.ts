@@ -28,7 +28,7 @@ export interface SchemaNode {
  * Values real clients send, by field name: with them a generated body is now and then a request
  * the domain accepts (a rate, a purchase), so the fuzzer reaches past validation.
  */
-const REALISTIC: Record<string, unknown[]> = {
+export const REALISTIC: Record<string, unknown[]> = {
   ...Object.fromEntries(
     Object.keys({ ...SALT_LAKE_RESIDENCE, ...LOS_ANGELES_WAREHOUSE }).map((key) => [
       key,
