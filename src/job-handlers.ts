@@ -3,6 +3,7 @@ import type { AppServices } from "./app-services.js";
 import { type CloseOutPayload, closeOutPostalDay, POSTAL_CLOSE_OUT_JOB } from "./domain/batches/close-out.js";
 import { GENERATE_MANIFESTS_JOB, type ManifestPayload } from "./domain/batches/create-batches.js";
 import { generateManifests } from "./domain/batches/generate-manifests.js";
+import { VOID_UNVOIDED_LABELS_JOB, voidUnvoidedLabels } from "./domain/incidents/repair-labels.js";
 import {
   CHECK_PAYMENT_RETURN_JOB,
   checkPaymentReturn,
@@ -24,7 +25,12 @@ import {
   syncAllStores,
 } from "./domain/orders/store-sync-schedule.js";
 import { SYNC_ORDER_STORE_JOB, type SyncOrderStorePayload, syncOrderStore } from "./domain/orders/sync-order-store.js";
-import { SETTLE_REFUND_JOB, settleRefund } from "./domain/shipments/cancel-shipment.js";
+import {
+  RECORD_REFUND_JOB,
+  recordMissingRefund,
+  SETTLE_REFUND_JOB,
+  settleRefund,
+} from "./domain/shipments/cancel-shipment.js";
 import { RECOVER_PURCHASE_JOB } from "./domain/shipments/purchase-shipment.js";
 import { recoverPurchase } from "./domain/shipments/recover-purchase.js";
 import { RESEND_DELIVERY_JOB } from "./domain/subscriptions/webhook-deliveries.js";
@@ -62,6 +68,10 @@ export function jobHandlers(services: AppServices, logger?: Pick<Logger, "warn">
         auditPercent: services.config.sandboxAuditPercent,
       }),
     [SETTLE_REFUND_JOB]: async (payload) => settleRefund(services, (payload as { meterEntryId: number }).meterEntryId),
+    [RECORD_REFUND_JOB]: async (payload) =>
+      recordMissingRefund(services, (payload as { incidentId: number }).incidentId),
+    [VOID_UNVOIDED_LABELS_JOB]: async (payload) =>
+      voidUnvoidedLabels(services, (payload as { incidentId: number }).incidentId),
     [SETTLE_PAYMENT_JOB]: async (payload) =>
       settlePendingPayment(services, (payload as { paymentTransactionId: number }).paymentTransactionId),
     [CHECK_PAYMENT_RETURN_JOB]: async (payload) =>

@@ -3,6 +3,7 @@ import { ConfigError } from "../config.js";
 import { DomainError } from "../domain/errors.js";
 import { addAccountsCommands } from "./accounts.js";
 import { addCarriersCommands } from "./carriers.js";
+import { addDoctorCommand } from "./doctor.js";
 import { addKeysCommands } from "./keys.js";
 import { addMigrateCommand } from "./migrate.js";
 import type { Output } from "./output.js";
@@ -27,6 +28,7 @@ export function buildCli(): Command {
   addKeysCommands(program, out);
   addCarriersCommands(program, out);
   addStoresCommands(program, out);
+  addDoctorCommand(program, out);
   return program;
 }
 

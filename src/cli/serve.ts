@@ -6,6 +6,7 @@ import { buildServer } from "../http/server.js";
 async function serve(options: { worker: boolean }): Promise<void> {
   const services = await openServices(loadConfig());
   const app = await buildServer(services);
+  services.logger = app.log;
   const demo = await ensureDemoAccount(services);
   if (demo) {
     process.stdout.write(
@@ -28,6 +29,9 @@ async function serve(options: { worker: boolean }): Promise<void> {
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     await app.close();
     await Promise.all([worker?.stop(), webhooks?.stop()]);
+    if (worker) app.log.info({ worker: worker.id }, "the job worker stopped");
+    // The server's close flushed the log before the worker stopped: what it logged since is written now.
+    app.flushLogs();
     await services.database.close();
     process.exit(0);
   };

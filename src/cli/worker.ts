@@ -7,6 +7,7 @@ async function runWorker(): Promise<void> {
   const services = await openServices(loadConfig());
   // Without it, failed jobs and the files a job skipped would go unreported.
   const logger = pino({ level: services.config.logLevel });
+  services.logger = logger;
   const worker = await startWorker(services, logger);
   const webhooks = createWebhookDispatcher(services, logger);
   webhooks.start();

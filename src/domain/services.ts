@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Logger } from "pino";
 import type { CarrierApis } from "../carriers/carrier-apis.js";
 import type { Clock } from "../clock.js";
 import type { JobQueue } from "../jobs/queue.js";
@@ -27,6 +28,8 @@ export interface DomainServices {
   payments: PaymentGateway;
   /** The e-commerce platforms' APIs, for order stores connected to one. */
   storeConnectors: StoreConnectors;
+  /** Where what an operator must act on is logged (money incidents); the running process sets it. */
+  logger?: Pick<Logger, "error">;
 }
 
 /**

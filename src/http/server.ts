@@ -47,6 +47,13 @@ import { User } from "./routes/users/users.schemas.js";
 import { AddressOut } from "./routes/wire/address.js";
 import { Customer } from "./routes/wire/customer.js";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Writes out the log lines still buffered; for what is logged after the server closed. */
+    flushLogs(): void;
+  }
+}
+
 export interface BuildServerOptions {
   /** pino options, or false for no logs (tests). */
   logger?: boolean | { level: string };
@@ -87,6 +94,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     clientErrorHandler: answerClientError,
   });
   app.decorate("services", services);
+  app.decorate("flushLogs", () => logStream?.flush());
   if (logStream) {
     // Quiet servers still show their lines within a second.
     const flusher = setInterval(() => logStream.flush(), 1000).unref();

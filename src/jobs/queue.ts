@@ -1,7 +1,8 @@
 import type { Selectable } from "kysely";
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { DialectName } from "../storage/db.js";
+import { insertMoneyIncident } from "../storage/money-incidents.js";
 import type { Database, JobTable } from "../storage/schema.js";
 
 export type JobRow = Selectable<JobTable>;
@@ -50,11 +51,11 @@ export class JobQueue {
   /**
    * Takes the oldest due job — queued, or running under an expired lease — in one statement, so
    * two workers never get the same job: PostgreSQL skips rows another worker has locked, SQLite
-   * serialises writers.
+   * serialises writers. `onAbandoned` hears each job failed for good on the way (see below).
    */
-  async claim(workerId: string, leaseMs: number): Promise<JobRow | undefined> {
+  async claim(workerId: string, leaseMs: number, onAbandoned?: (job: JobRow) => void): Promise<JobRow | undefined> {
     const now = this.clock.now().toISOString();
-    await this.failAbandonedExhaustedJobs(now);
+    for (const job of await this.failAbandonedExhaustedJobs(now)) onAbandoned?.(job);
     const leaseUntil = new Date(this.clock.now().getTime() + leaseMs).toISOString();
     let due = this.db
       .selectFrom("jobs")
@@ -85,22 +86,30 @@ export class JobQueue {
 
   /**
    * A job whose worker died on its last allowed attempt is not run again: it failed (a job that
-   * kills its worker every time must not go round for ever).
+   * kills its worker every time must not go round for ever), and is recorded as an incident.
    */
-  private async failAbandonedExhaustedJobs(now: string): Promise<void> {
-    await this.db
-      .updateTable("jobs")
-      .set({
-        state: "failed",
-        locked_by: null,
-        locked_until: null,
-        last_error: "the worker running the last attempt stopped without finishing it",
-        updated_at: now,
-      })
-      .where("state", "=", "running")
-      .where("locked_until", "<", now)
-      .whereRef("attempts", ">=", "max_attempts")
-      .execute();
+  private async failAbandonedExhaustedJobs(now: string): Promise<JobRow[]> {
+    const abandoned = (eb: ExpressionBuilder<Database, "jobs">) =>
+      eb.and([eb("state", "=", "running"), eb("locked_until", "<", now), eb("attempts", ">=", eb.ref("max_attempts"))]);
+    // Looked for first, outside a transaction: almost every claim finds none.
+    const found = await this.db.selectFrom("jobs").select("id").where(abandoned).limit(1).executeTakeFirst();
+    if (!found) return [];
+    return this.db.transaction().execute(async (trx) => {
+      const failed = await trx
+        .updateTable("jobs")
+        .set({
+          state: "failed",
+          locked_by: null,
+          locked_until: null,
+          last_error: "the worker running the last attempt stopped without finishing it",
+          updated_at: now,
+        })
+        .where(abandoned)
+        .returningAll()
+        .execute();
+      for (const job of failed) await recordExhausted(trx, job, now);
+      return failed;
+    });
   }
 
   /** Extends a running job's lease; false when the job is no longer this worker's. */
@@ -124,27 +133,71 @@ export class JobQueue {
       .execute();
   }
 
-  /** Retries with exponential backoff until the attempts run out, then marks the job failed. */
-  async fail(job: JobRow, workerId: string, error: string, retryBaseMs: number): Promise<void> {
+  /**
+   * Retries with exponential backoff until the attempts run out, then marks the job failed and
+   * records it as an incident in the same transaction. True when the job is failed for good.
+   */
+  async fail(job: JobRow, workerId: string, error: string, retryBaseMs: number): Promise<boolean> {
     const now = this.clock.now();
     const exhausted = job.attempts >= job.max_attempts;
     const delay = retryBaseMs * 2 ** Math.max(0, job.attempts - 1);
-    await this.db
-      .updateTable("jobs")
-      .set({
-        state: exhausted ? "failed" : "queued",
-        run_at: exhausted ? job.run_at : new Date(now.getTime() + delay).toISOString(),
-        locked_by: null,
-        locked_until: null,
-        last_error: error.slice(0, 2000),
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", job.id)
-      .where("locked_by", "=", workerId)
-      .execute();
+    const update = (executor: Kysely<Database>) =>
+      executor
+        .updateTable("jobs")
+        .set({
+          state: exhausted ? "failed" : "queued",
+          run_at: exhausted ? job.run_at : new Date(now.getTime() + delay).toISOString(),
+          locked_by: null,
+          locked_until: null,
+          last_error: error.slice(0, 2000),
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", job.id)
+        .where("locked_by", "=", workerId)
+        .executeTakeFirst();
+    if (!exhausted) {
+      await update(this.db);
+      return false;
+    }
+    return this.db.transaction().execute(async (trx) => {
+      if (Number((await update(trx)).numUpdatedRows) !== 1) return false;
+      await recordExhausted(trx, { ...job, last_error: error }, now.toISOString());
+      return true;
+    });
   }
 
   async find(jobId: number): Promise<JobRow | undefined> {
     return this.db.selectFrom("jobs").selectAll().where("id", "=", jobId).executeTakeFirst();
   }
+}
+
+/**
+ * The ids a job's payload names (`shipmentId`, `meterEntryId`, …): what an operator needs to act
+ * on a job that failed for good, without the rest of the payload.
+ */
+export function payloadIds(payload: string): Record<string, number> {
+  const parsed: unknown = JSON.parse(payload);
+  if (typeof parsed !== "object" || parsed === null) return {};
+  return Object.fromEntries(
+    Object.entries(parsed).filter(([key, value]) => /Id$/.test(key) && typeof value === "number"),
+  ) as Record<string, number>;
+}
+
+async function recordExhausted(trx: Kysely<Database>, job: JobRow, stamp: string): Promise<void> {
+  const ids = payloadIds(job.payload);
+  await insertMoneyIncident(
+    trx,
+    {
+      kind: "job_exhausted",
+      account_id: ids.accountId ?? null,
+      mode: null,
+      shipment_id: ids.shipmentId ?? null,
+      carrier_code: null,
+      amount_cents: null,
+      job_id: job.id,
+      job_kind: job.kind,
+      failure: `after ${job.attempts} attempts (payload ids ${JSON.stringify(ids)}): ${job.last_error ?? "no error recorded"}`,
+    },
+    stamp,
+  );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import type { JobQueue, JobRow } from "./queue.js";
+import { type JobQueue, type JobRow, payloadIds } from "./queue.js";
 
 /** What a job kind does with its payload; throwing means "try again later". */
 export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
@@ -51,12 +51,19 @@ export class Worker {
 
   /** Claims and runs one due job; false when none was due. */
   async runOne(): Promise<boolean> {
-    const job = await this.queue.claim(this.id, this.options.leaseMs);
+    const job = await this.queue.claim(this.id, this.options.leaseMs, (abandoned) =>
+      this.#reportExhausted(abandoned, abandoned.last_error ?? "its worker stopped"),
+    );
     if (!job) return false;
     const handler = this.handlers[job.kind];
     const heartbeat = setInterval(
       () => {
-        this.queue.heartbeat(job.id, this.id, this.options.leaseMs).catch(() => {});
+        // A missed renewal is retried at the next beat; the lease outlives two of them.
+        this.queue
+          .heartbeat(job.id, this.id, this.options.leaseMs)
+          .catch((error: unknown) =>
+            this.options.logger?.warn({ job: job.id, kind: job.kind, err: error }, "could not renew a job's lease"),
+          );
       },
       Math.max(10, Math.floor(this.options.leaseMs / 3)),
     );
@@ -68,11 +75,21 @@ export class Worker {
       const message = error instanceof Error ? error.message : String(error);
       this.options.logger?.warn({ job: job.id, kind: job.kind, attempt: job.attempts, err: message }, "job failed");
       const final = handler ? job : { ...job, attempts: job.max_attempts };
-      await this.queue.fail(final, this.id, message, this.options.retryBaseMs ?? 1000);
+      if (await this.queue.fail(final, this.id, message, this.options.retryBaseMs ?? 1000)) {
+        this.#reportExhausted(final, message);
+      }
     } finally {
       clearInterval(heartbeat);
     }
     return true;
+  }
+
+  /** A job failed for good (recorded as a money incident by the queue): said with its payload's ids. */
+  #reportExhausted(job: JobRow, error: string): void {
+    this.options.logger?.error(
+      { job: job.id, kind: job.kind, attempts: job.attempts, ids: payloadIds(job.payload), err: error },
+      "job failed for good after its last attempt; recorded as a money incident for repair",
+    );
   }
 
   async #run(): Promise<void> {

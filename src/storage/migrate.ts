@@ -18,6 +18,7 @@ import * as shipmentCarrierAccount from "./migrations/0016-shipment-carrier-acco
 import * as meterBalances from "./migrations/0017-meter-balances.js";
 import * as carrierCustomsDocuments from "./migrations/0020-carrier-customs-documents.js";
 import * as pickupCarrierDetails from "./migrations/0021-pickup-carrier-details.js";
+import * as moneyIncidents from "./migrations/0022-money-incidents.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0017-meter-balances": meterBalances,
   "0020-carrier-customs-documents": carrierCustomsDocuments,
   "0021-pickup-carrier-details": pickupCarrierDetails,
+  "0022-money-incidents": moneyIncidents,
 };
 
 async function currentSchema(db: Db): Promise<string> {

@@ -239,6 +239,28 @@ export interface MeterBalanceTable {
 }
 
 /**
+ * A failure where money moves that needs a repair (src/domain/incidents/money-incidents.ts): open
+ * while `repaired_at` is null. `tracking_numbers` is a JSON array; `failure` says what failed.
+ */
+export interface MoneyIncidentTable {
+  id: Generated<number>;
+  kind: "labels_not_voided" | "refund_not_recorded" | "job_exhausted";
+  account_id: number | null;
+  mode: "test" | "production" | null;
+  shipment_id: number | null;
+  carrier_code: string | null;
+  tracking_numbers: string;
+  amount_cents: number | null;
+  job_id: number | null;
+  job_kind: string | null;
+  failure: string;
+  created_at: string;
+  repaired_at: string | null;
+  /** How it was repaired, once it was. */
+  repair: string | null;
+}
+
+/**
  * One charge of a payment method: written `pending` before the gateway is called, then `accepted`
  * or `rejected`; an accepted ACH charge may come back `returned` days later.
  */
@@ -484,6 +506,7 @@ export interface Database {
   labels: LabelTable;
   meter_entries: MeterEntryTable;
   meter_balances: MeterBalanceTable;
+  money_incidents: MoneyIncidentTable;
   shipment_adjustments: ShipmentAdjustmentTable;
   payment_methods: PaymentMethodTable;
   payment_transactions: PaymentTransactionTable;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../src/cli/program.js";
 import { findKeyHolder } from "../../src/domain/accounts/accounts.repository.js";
 import { hashApiKey } from "../../src/domain/accounts/api-keys.js";
+import { insertMoneyIncident } from "../../src/storage/money-incidents.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { standInOrder, WooCommerceStandIn } from "../stand-ins/woocommerce/woocommerce-stand-in.js";
 
@@ -521,5 +522,45 @@ describe("the porter CLI", () => {
     } finally {
       await standIn.stop();
     }
+  });
+
+  it("lists the open money incidents with the ids an operator acts on (porter doctor)", async () => {
+    expect((await cli("doctor")).stdout).toBe("No open money incidents.\n");
+    const stamp = "2026-01-15T15:00:00.000Z";
+    const open = await insertMoneyIncident(
+      testDb.db.kysely,
+      {
+        kind: "refund_not_recorded",
+        account_id: accountId,
+        mode: "test",
+        shipment_id: 77,
+        carrier_code: "ups",
+        tracking_numbers: ["1Z999AA10123456784"],
+        amount_cents: 1908,
+        job_kind: "money.record_refund",
+        failure: "the carrier voided the labels, then the refund could not be written: disk I/O error",
+      },
+      stamp,
+    );
+    const repaired = await insertMoneyIncident(
+      testDb.db.kysely,
+      { kind: "job_exhausted", job_id: 5, job_kind: "shipment.settle_refund", failure: "after 5 attempts" },
+      stamp,
+    );
+    await testDb.db.kysely
+      .updateTable("money_incidents")
+      .set({ repaired_at: stamp, repair: "settled by hand" })
+      .where("id", "=", repaired)
+      .execute();
+
+    const text = await cli("doctor");
+    expect(text.code).toBe(0);
+    expect(text.stdout.split("\n")).toEqual([
+      "1 open money incident(s):",
+      `#${open}\t${stamp}\trefund_not_recorded\taccount ${accountId} (test)\tshipment 77\tups\tlabels 1Z999AA10123456784\t$19.08\tjob money.record_refund\tthe carrier voided the labels, then the refund could not be written: disk I/O error`,
+      "",
+    ]);
+    const listed = json<{ id: number }[]>(await cli("--json", "doctor"));
+    expect(listed.map((incident) => incident.id)).toEqual([open]);
   });
 });

@@ -154,6 +154,11 @@ describe("the server as a real process", () => {
     expect(
       logLines().some((l) => l.msg === "shutting down: finishing in-flight requests" && l.signal === "SIGTERM"),
     ).toBe(true);
+    // Written after the server closed, while the worker stopped: flushed before the process exits.
+    expect(logLines().at(-1)).toMatchObject({
+      msg: "the job worker stopped",
+      worker: expect.stringMatching(/^worker-/),
+    });
     await expect(fetch(`${baseUrl}/healthz`)).rejects.toThrow();
   });
 });

@@ -4,6 +4,7 @@ import { JobQueue, type JobRow } from "../../src/jobs/queue.js";
 import { type JobHandlers, Worker } from "../../src/jobs/worker.js";
 import { type Db, openDatabase } from "../../src/storage/db.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
+import { loggedLines } from "../helpers/log-lines.js";
 
 const LEASE_MS = 30_000;
 
@@ -161,6 +162,51 @@ describe("JobQueue and Worker", () => {
     expect(calls).toBe(maxAttempts);
   });
 
+  it("records a job that failed for good as a money incident and logs it with its payload's ids", async () => {
+    const { logger, lines } = loggedLines();
+    const w = new Worker(
+      queue,
+      {
+        "shipment.settle_refund": async () => {
+          throw new Error("ledger unreachable");
+        },
+      },
+      { leaseMs: LEASE_MS, pollMs: 10, retryBaseMs: 1000, logger },
+    );
+    const id = await queue.enqueue(
+      "shipment.settle_refund",
+      { meterEntryId: 41, shipmentId: 7, note: "kept out of the record" },
+      { maxAttempts: 2 },
+    );
+    expect(await w.runOne()).toBe(true);
+    const incidents = () =>
+      testDb.db.kysely.selectFrom("money_incidents").selectAll().where("job_id", "=", id).execute();
+    expect(await incidents()).toEqual([]);
+    clock.advance(1000);
+    expect(await w.runOne()).toBe(true);
+
+    const [incident, ...more] = await incidents();
+    expect(more).toEqual([]);
+    expect(incident).toMatchObject({
+      kind: "job_exhausted",
+      job_kind: "shipment.settle_refund",
+      shipment_id: 7,
+      repaired_at: null,
+      created_at: clock.now().toISOString(),
+    });
+    expect(incident?.failure).toContain("ledger unreachable");
+    expect(incident?.failure).toContain('"meterEntryId":41');
+    expect(incident?.failure).not.toContain("kept out");
+    expect(lines.filter((line) => line.level === 50)).toEqual([
+      expect.objectContaining({
+        job: id,
+        kind: "shipment.settle_refund",
+        ids: { meterEntryId: 41, shipmentId: 7 },
+        err: "ledger unreachable",
+      }),
+    ]);
+  });
+
   it("completes a job that fails once and then succeeds", async () => {
     let calls = 0;
     const w = worker(
@@ -293,12 +339,17 @@ describe("JobQueue and Worker", () => {
   });
 
   it("fails a job whose worker died on its last allowed attempt instead of running it again", async () => {
-    const id = await queue.enqueue("crashes-its-worker", {}, { maxAttempts: 2 });
+    const id = await queue.enqueue("crashes-its-worker", { shipmentId: 9 }, { maxAttempts: 2 });
     expect((await queue.claim("w1", LEASE_MS))?.attempts).toBe(1);
     clock.advance(LEASE_MS + 1);
     expect((await queue.claim("w2", LEASE_MS))?.attempts).toBe(2);
     clock.advance(LEASE_MS + 1);
-    expect(await queue.claim("w3", LEASE_MS)).toBeUndefined();
+    const abandoned: JobRow[] = [];
+    expect(await queue.claim("w3", LEASE_MS, (job) => abandoned.push(job))).toBeUndefined();
+    expect(abandoned.map((job) => job.id)).toEqual([id]);
+    expect(await testDb.db.kysely.selectFrom("money_incidents").selectAll().where("job_id", "=", id).execute()).toEqual(
+      [expect.objectContaining({ kind: "job_exhausted", shipment_id: 9, job_kind: "crashes-its-worker" })],
+    );
     expect(await row(id)).toMatchObject({
       state: "failed",
       attempts: 2,

@@ -4,16 +4,18 @@ import { ownedBy } from "../../storage/owned-by.js";
 import type { Database } from "../../storage/schema.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError, notFound } from "../errors.js";
+import { findMoneyIncident, markRepaired, recordBesideFailure, shipmentIds } from "../incidents/money-incidents.js";
 import { appendMeterEntry, type MeterEntryRow, postHeldEntry } from "../meter/meter.repository.js";
 import { queueLabelUnlink } from "../orders/link-label.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { cancelRefusal } from "./cancel-window.js";
 import { isShipmentStatus } from "./shipment-status.js";
-import { loadShipmentRecords, type ShipmentRecord } from "./shipments.repository.js";
+import { loadShipmentRecords, type ShipmentRecord, type ShipmentRow } from "./shipments.repository.js";
 
 /** USPS holds prepaid postage 30 days before refunding it (the spec). */
 export const POSTAL_REFUND_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
 export const SETTLE_REFUND_JOB = "shipment.settle_refund";
+export const RECORD_REFUND_JOB = "money.record_refund";
 
 export interface CancelledShipment {
   record: ShipmentRecord;
@@ -67,10 +69,27 @@ export async function cancelShipment(
     if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
     throw error;
   }
+  let refund: MeterEntryRow;
+  try {
+    refund = await recordCancellation(services, shipment, now);
+  } catch (error) {
+    // The carrier has voided: the refund must not be lost with this write.
+    if (!(error instanceof DomainError)) await reportRefundNotRecorded(services, shipment, trackingNumbers, error);
+    throw error;
+  }
+  const [updated] = await loadShipmentRecords(services.db, await shipmentOrNotFound(services, scope, id));
+  return { record: updated as ShipmentRecord, refund };
+}
 
+/**
+ * The cancel's one write, once the carrier has voided: `cancel_pending`, labels voided, the refund
+ * held on the meter with the job that settles it. Refused if the shipment moved meanwhile.
+ */
+async function recordCancellation(services: DomainServices, shipment: ShipmentRow, now: Date): Promise<MeterEntryRow> {
+  const id = shipment.id;
   const stamp = now.toISOString();
   const availableAt = new Date(now.getTime() + (shipment.carrier_code === "usps" ? POSTAL_REFUND_HOLD_MS : 0));
-  const refund = await services.db.transaction().execute(async (trx) => {
+  return services.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable("shipments")
       .set({ status: "cancel_pending", cancel_requested_at: stamp, updated_at: stamp })
@@ -104,8 +123,6 @@ export async function cancelShipment(
     await queueLabelUnlink(services, trx, shipment);
     return entry;
   });
-  const [updated] = await loadShipmentRecords(services.db, await shipmentOrNotFound(services, scope, id));
-  return { record: updated as ShipmentRecord, refund };
 }
 
 /**
@@ -154,4 +171,47 @@ export async function settleRefund(services: DomainServices, meterEntryId: numbe
       .where("shipment_id", "=", entry.shipment_id)
       .execute();
   });
+}
+
+/** The carrier voided but the cancel's write failed: a money incident, repaired by `recordMissingRefund`. */
+async function reportRefundNotRecorded(
+  services: DomainServices,
+  shipment: ShipmentRow,
+  trackingNumbers: readonly string[],
+  failure: unknown,
+): Promise<void> {
+  await recordBesideFailure(
+    services,
+    {
+      kind: "refund_not_recorded",
+      ...shipmentIds(shipment),
+      tracking_numbers: trackingNumbers,
+      amount_cents: shipment.rate_cents,
+      job_kind: RECORD_REFUND_JOB,
+      failure: `the carrier voided the labels, then the refund could not be written: ${failure instanceof Error ? failure.message : String(failure)}`,
+    },
+    RECORD_REFUND_JOB,
+  );
+}
+
+/**
+ * The repair of a cancel whose write failed after the carrier voided: writes it now, once. Only a
+ * shipment still `shipped` or `manifested` gets it; any other was cancelled since (a cancel writes
+ * its refund with the status, in one transaction) and is only marked repaired, so nothing is
+ * refunded twice.
+ */
+export async function recordMissingRefund(services: DomainServices, incidentId: number): Promise<void> {
+  const incident = await findMoneyIncident(services.db, incidentId);
+  if (!incident || incident.repaired_at !== null || incident.shipment_id === null) return;
+  const shipment = await services.db
+    .selectFrom("shipments")
+    .selectAll()
+    .where("id", "=", incident.shipment_id)
+    .executeTakeFirstOrThrow();
+  if (shipment.status === "shipped" || shipment.status === "manifested") {
+    const refund = await recordCancellation(services, shipment, services.clock.now());
+    await markRepaired(services, { id: incidentId }, `refund ${refund.id} recorded by the repair job`);
+  } else {
+    await markRepaired(services, { id: incidentId }, `nothing written: the shipment is ${shipment.status}`);
+  }
 }

@@ -13,6 +13,8 @@ import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { declaredValueCents } from "../customs/customs-rules.js";
 import { DomainError } from "../errors.js";
+import { recordBesideFailure, shipmentIds } from "../incidents/money-incidents.js";
+import { reportUnvoidedLabels } from "../incidents/repair-labels.js";
 import type { RefillCharge } from "../meter/charge-refill.js";
 import { debitLabel, fundLabel } from "../meter/fund-label.js";
 import { appendMeterEntry, type MeterEntryRow } from "../meter/meter.repository.js";
@@ -103,6 +105,7 @@ async function buy(
       returnTo: input.returnTo,
     });
   } catch (error) {
+    await reportUnvoidedLabels(services, shipment, error);
     await markFailed(services, shipment.id, error instanceof Error ? error.message : String(error));
     if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
     throw error;
@@ -124,7 +127,7 @@ async function buy(
       charge,
     );
   } catch (error) {
-    await voidAfterFailure(services, carrier, shipment.id, trackingNumbers);
+    await voidAfterFailure(services, carrier, shipment, trackingNumbers, (purchase.rate.quote as RateQuote).totalCents);
     throw error;
   }
 }
@@ -424,23 +427,32 @@ async function recordPurchase(
 }
 
 /**
- * The carrier sold labels we could not record: void them so nothing stays charged. If even marking
- * the shipment fails, the recovery job finds it still `purchasing` and finishes the job.
+ * The carrier sold labels we could not record: void them so nothing stays charged. If the void or
+ * even marking the shipment fails, that is a money incident: the recovery job finds the shipment
+ * still `purchasing`, voids what was sold and marks the incident repaired.
  */
 async function voidAfterFailure(
   services: DomainServices,
   carrier: CarrierAdapter,
-  shipmentId: number,
+  shipment: ShipmentRow,
   trackingNumbers: readonly string[],
+  amountCents: number,
 ): Promise<void> {
   try {
     await carrier.voidLabels(trackingNumbers);
     await markFailed(
       services,
-      shipmentId,
+      shipment.id,
       `labels ${trackingNumbers.join(", ")} voided: the purchase could not be recorded`,
     );
-  } catch {
-    // Left to the recovery job.
+  } catch (error) {
+    await recordBesideFailure(services, {
+      kind: "labels_not_voided",
+      ...shipmentIds(shipment),
+      tracking_numbers: trackingNumbers,
+      amount_cents: amountCents,
+      job_kind: RECOVER_PURCHASE_JOB,
+      failure: `the purchase could not be recorded, then voiding its labels or marking it failed failed: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { DomainError } from "../errors.js";
+import { markRepaired } from "../incidents/money-incidents.js";
 import { releaseLabelDebit } from "../meter/fund-label.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { findShipmentByRequestKey, loadShipmentRecords, type ShipmentRecord } from "./shipments.repository.js";
@@ -30,6 +31,7 @@ export async function recoverPurchase(services: DomainServices, shipmentId: numb
       ? `purchase interrupted; labels ${sold.join(", ")} voided`
       : "purchase interrupted before the carrier sold a label",
   );
+  await markRepaired(services, { shipmentId, kind: "labels_not_voided" }, "voided by the purchase recovery job");
 }
 
 /**

@@ -17,7 +17,8 @@ import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-ser
  * It can be told to fail the next calls.
  */
 
-export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
+/** `unlabelled`: a shipment sold, answered without its packages (their tracking numbers and labels). */
+export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed" | "unlabelled";
 export type UpsOperation = "token" | "rating" | "ship" | "void" | "track" | "xav" | "pickup" | "pickupCancel";
 
 export interface StandInAccount {
@@ -185,7 +186,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
     }
     const handlers: Record<Exclude<UpsOperation, "token">, () => void> = {
       rating: () => this.#rate(res, route.params.option ?? "", body),
-      ship: () => void this.#ship(res, body),
+      ship: () => void this.#ship(res, body, fault === "unlabelled"),
       void: () => this.#void(res, route.params.id ?? ""),
       track: () => this.#track(req, res, route.params.id ?? ""),
       xav: () => this.#xav(res, route.params.option ?? "", body),
@@ -319,7 +320,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
     };
   }
 
-  async #ship(res: http.ServerResponse, body: unknown): Promise<void> {
+  async #ship(res: http.ServerResponse, body: unknown, unlabelled: boolean): Promise<void> {
     const request = at(body, "ShipmentRequest");
     const shipment = at(request, "Shipment");
     const format = at(request, "LabelSpecification", "LabelImageFormat", "Code");
@@ -419,7 +420,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
                 },
               }
             : {}),
-          PackageResults: trackingNumbers.map((number, i) => ({
+          PackageResults: (unlabelled ? [] : trackingNumbers).map((number, i) => ({
             TrackingNumber: number,
             ServiceOptionsCharges: money(0),
             ShippingLabel: {

@@ -13,6 +13,7 @@ import {
 import type { ServiceDefinition } from "../../catalogue.js";
 import { courierAvailability, pickupWindow } from "../../pickup-calendar.js";
 import { localDay } from "../../sandbox/local-time.js";
+import { voidBeforeFailing } from "../../unvoided-labels.js";
 import { fedex } from "../index.js";
 import { FEDEX_PICKUP_RULE } from "../pickups.js";
 import type { FedexCredentials } from "./fedex-credentials.js";
@@ -197,9 +198,12 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
     if (parcels.length !== request.parcels.length || !readableRate(rating)) {
       // FedEx sold something Porter cannot read: take it back rather than leave a label unaccounted for.
       const sold = pieces.find((p) => p.trackingNumber)?.trackingNumber;
-      if (sold) await cancel(sold).catch(() => undefined);
-      throw client.error(
-        "FedEx answered the shipment without a label and tracking number for every parcel, or without its price.",
+      throw await voidBeforeFailing(
+        client.error(
+          "FedEx answered the shipment without a label and tracking number for every parcel, or without its price.",
+        ),
+        sold ? [sold] : [],
+        ([trackingNumber]) => cancel(trackingNumber as string),
       );
     }
     const quote = quoteFromRatedShipment(rating, request.parcels);

@@ -16,6 +16,7 @@ import {
 import type { ServiceDefinition } from "../../catalogue.js";
 import { courierAvailability, pickupWindow } from "../../pickup-calendar.js";
 import { eligiblePackaging, isRefusal, rateCalcType } from "../../sandbox/eligibility.js";
+import { voidBeforeFailing } from "../../unvoided-labels.js";
 import { ups } from "../index.js";
 import { UPS_PICKUP_RULE } from "../pickups.js";
 import { addressVerdict, XAV_VALIDATE_AND_CLASSIFY, xavRequest } from "./ups-addresses.js";
@@ -163,8 +164,11 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
       // UPS may have sold the labels: whatever it numbered is voided before Porter gives up.
       const numbers = (answer as { ShipmentResponse?: { ShipmentResults?: { ShipmentIdentificationNumber?: string } } })
         ?.ShipmentResponse?.ShipmentResults?.ShipmentIdentificationNumber;
-      if (numbers) await voidLabels([numbers]).catch(() => undefined);
-      throw unreadable(client, "the label request", error);
+      throw await voidBeforeFailing(
+        unreadable(client, "the label request", error),
+        numbers ? [numbers] : [],
+        voidLabels,
+      );
     }
   }
 

@@ -13,6 +13,7 @@ import type { RatedParcel, RateQuote } from "../../catalogue.js";
 import { rateCalcType } from "../../sandbox/eligibility.js";
 import { quoteFromLines } from "../../sandbox/money.js";
 import { combineQuotes } from "../../sandbox/sandbox-carrier.js";
+import { voidBeforeFailing } from "../../unvoided-labels.js";
 import type { UspsCredentials } from "./usps-credentials.js";
 import { uspsInternationalProduct } from "./usps-international.js";
 import {
@@ -98,8 +99,11 @@ export class UspsLabels {
         bought.push(await this.#buyOne(request, parcel, index, format));
       }
     } catch (error) {
-      await this.voidLabels(bought.map((b) => b.parcel.trackingNumber)).catch(() => undefined);
-      throw error;
+      throw await voidBeforeFailing(
+        error,
+        bought.map((b) => b.parcel.trackingNumber),
+        (sold) => this.voidLabels(sold),
+      );
     }
     return { rate: this.#rateOf(request, bought), parcels: bought.map((b) => b.parcel) };
   }
