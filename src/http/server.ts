@@ -80,7 +80,8 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
       querystringParser: (query: string) => (query === "" ? {} : qs.parse(query, QUERY_LIMITS)),
     },
     ajv: {
-      customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true },
+      // Union types: money is a number or a decimal string (src/http/routes/money-input.ts).
+      customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true, allowUnionTypes: true },
       plugins: [finiteNumbersAjvPlugin],
     },
     frameworkErrors: answerFrameworkError,
