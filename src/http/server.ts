@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import pino from "pino";
 import qs from "qs";
 import type { AppServices } from "../app-services.js";
 import { accessLogWriter } from "./access-log.js";
+import { registerDocsUi } from "./docs-ui.js";
 import { LogDestination } from "./log-destination.js";
 import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/account-scope.js";
 import { newKeyHolderCache, registerAuth } from "./plugins/auth.js";
@@ -87,7 +87,8 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
       querystringParser: (query: string) => (query === "" ? {} : qs.parse(query, QUERY_LIMITS)),
     },
     ajv: {
-      customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true },
+      // Union types: money is a number or a decimal string (src/http/routes/money-input.ts).
+      customOptions: { coerceTypes: "array", removeAdditional: true, useDefaults: true, allowUnionTypes: true },
       plugins: [finiteNumbersAjvPlugin],
     },
     frameworkErrors: answerFrameworkError,
@@ -141,7 +142,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`),
     },
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  await registerDocsUi(app);
   app.get("/api/v2/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);

@@ -171,6 +171,26 @@ describe("framework errors carry the spec's error body", () => {
         400,
         "request.malformed_url",
       ],
+      ...["/docs/static/..", "/docs/static/../", "/docs/static/%2e%2e", "/docs/static/../package.json"].map(
+        (path): [string, string, number, string] => [
+          `the docs' files climbed out of (${path})`,
+          `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+          404,
+          "route.not_found",
+        ],
+      ),
+      [
+        "a docs file with a null byte",
+        "GET /docs/static/%00 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        404,
+        "route.not_found",
+      ],
+      [
+        "a docs file that is not there",
+        "GET /docs/static/nothing.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        404,
+        "route.not_found",
+      ],
     ])("answers %s", async (_name, request, status, code) => {
       const response = await rawExchange(request);
       expect(response.status, response.headers).toBe(status);

@@ -36,7 +36,7 @@ describe("a prepaid meter: labels need funds, refills are automatic, bank charge
   const ship = (auth: TestAccount["auth"]) => call(auth, "POST", "/shipments/ship", { shipment: shipmentToBuy() });
   const addMethod = async (auth: TestAccount["auth"], method: Record<string, unknown>) =>
     (await call(auth, "POST", "/payment_methods", { payment_method: method })).json().payment_method.id as number;
-  const autoRefill = (auth: TestAccount["auth"], trigger: number | null, amount: number | null) =>
+  const autoRefill = (auth: TestAccount["auth"], trigger: number | string | null, amount: number | string | null) =>
     call(auth, "PUT", "/meter", { meter: { refill_trigger_balance: trigger, refill_amount: amount } });
   const shipments = (accountId: number) =>
     t.services.db.selectFrom("shipments").selectAll().where("account_id", "=", accountId).execute();
@@ -139,11 +139,26 @@ describe("a prepaid meter: labels need funds, refills are automatic, bank charge
     [{ refill_trigger_balance: 10, refill_amount: 0.5 }, 422, "meter.invalid_settings"],
     [{ refill_trigger_balance: 10.001, refill_amount: 20 }, 422, "meter.invalid_amount"],
     [{ refill_trigger_balance: -1, refill_amount: 20 }, 400, "request.invalid"],
+    [{ refill_trigger_balance: true, refill_amount: true }, 400, "request.invalid"],
+    [{ refill_trigger_balance: false, refill_amount: false }, 400, "request.invalid"],
+    [{ refill_trigger_balance: "0x10", refill_amount: 20 }, 400, "request.invalid"],
+    [{ refill_trigger_balance: 10, refill_amount: "2e1" }, 400, "request.invalid"],
+    [{ refill_trigger_balance: "10.001", refill_amount: 20 }, 422, "meter.invalid_amount"],
   ])("refuses the settings %j (%i %s)", async (body, status, code) => {
     const { live } = await shipper();
     const response = await call(live, "PUT", "/meter", { meter: body });
     expect(response.statusCode).toBe(status);
     expect(response.json().error_code).toBe(code);
+  });
+
+  it("takes the settings as decimal strings, and a trigger of 0 as 0", async () => {
+    const { live } = await shipper();
+    const strings = await autoRefill(live, "12.50", "100.00");
+    expect(strings.statusCode).toBe(200);
+    expect(strings.json().meter).toMatchObject({ refill_trigger_balance: 12.5, refill_amount: 100 });
+    const zero = await autoRefill(live, 0, 25);
+    expect(zero.statusCode).toBe(200);
+    expect(zero.json().meter).toMatchObject({ refill_trigger_balance: 0, refill_amount: 25 });
   });
 
   it("turns automatic refill off with both settings null", async () => {

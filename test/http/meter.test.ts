@@ -86,10 +86,35 @@ describe("the postage meter", () => {
     [{ amount: 0.5 }, 400, "request.invalid"],
     [{ amount: 10_000.01 }, 400, "request.invalid"],
     [{}, 400, "request.invalid"],
+    [{ amount: true }, 400, "request.invalid"],
+    [{ amount: false }, 400, "request.invalid"],
+    [{ amount: null }, 400, "request.invalid"],
+    [{ amount: "0x10" }, 400, "request.invalid"],
+    [{ amount: "1e2" }, 400, "request.invalid"],
+    [{ amount: " 16" }, 400, "request.invalid"],
+    [{ amount: "" }, 400, "request.invalid"],
+    [{ amount: "Infinity" }, 400, "request.invalid"],
+    [{ amount: { dollars: 16 } }, 400, "request.invalid"],
+    [{ amount: "0.50" }, 400, "request.invalid"],
+    [{ amount: "10000.01" }, 400, "request.invalid"],
+    [{ amount: "10.005" }, 422, "meter.invalid_amount"],
   ])("refuses the refill %j (%i %s)", async (body, status, code) => {
+    const before = (await refills(s.merchant.accountId)).length;
     const response = await refill(s.merchant.auth, body);
     expect(response.statusCode).toBe(status);
     expect(response.json().error_code).toBe(code);
+    expect(await refills(s.merchant.accountId)).toHaveLength(before);
+  });
+
+  it("takes a decimal string as exact dollars: 16.10 and 10000.00", async () => {
+    const before = (await refills(s.merchant.accountId)).length;
+    const small = await refill(s.merchant.auth, { amount: "16.10" });
+    expect(small.statusCode).toBe(201);
+    expect(small.json().refill.amount).toBe(16.1);
+    const large = await refill(s.merchant.auth, { amount: "10000.00" });
+    expect(large.statusCode).toBe(201);
+    expect(large.json().refill.amount).toBe(10_000);
+    expect(await refills(s.merchant.accountId)).toHaveLength(before + 2);
   });
 
   it("charges a named method instead of the default", async () => {

@@ -202,6 +202,88 @@ describe("payment methods", () => {
     expect(expired.json().error_code).toBe("payment_method.card_expired");
   });
 
+  describe("a billing location is checked whole before anything is written", () => {
+    let scope: TestAccount;
+    beforeAll(async () => {
+      scope = await createTestAccount(s.t.services);
+    });
+    const listed = async () => {
+      const listing = await call(scope.auth, "GET", "/payment_methods");
+      expect(listing.statusCode).toBe(200);
+      return listing.json().payment_methods as Array<{ id: number; billing_location: Record<string, unknown> }>;
+    };
+    const stored = async (id: number) =>
+      (
+        await s.t.services.db
+          .selectFrom("payment_methods")
+          .select("billing_location")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).billing_location;
+
+    it("drops a phone (not part of a billing address) and unknown fields, on POST and PUT", async () => {
+      const extra = { ...BILLING, phone: 5125550100, email: "ada@example.com", fax: { number: 1 }, notes: [1, 2] };
+      const created = await add(scope.auth, { ...VISA, billing_location: extra });
+      expect(created.statusCode).toBe(201);
+      const method = created.json().payment_method;
+      expect(method.billing_location).toMatchObject({ ...BILLING, phone: null, email: null });
+      expect(JSON.parse((await stored(method.id)) ?? "null")).toEqual(BILLING);
+
+      const changed = await call(scope.auth, "PUT", `/payment_methods/${method.id}`, {
+        payment_method: { billing_location: { ...extra, city: "Dallas" }, surprise: true },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(JSON.parse((await stored(method.id)) ?? "null")).toEqual({ ...BILLING, city: "Dallas" });
+      expect((await listed()).map((m) => m.id)).toEqual([method.id]);
+    });
+
+    it("refuses a wrongly typed field with 400 and writes nothing", async () => {
+      const before = (await listed()).length;
+      for (const billing_location of [
+        { ...BILLING, city: { name: "Austin" } },
+        { ...BILLING, address2: ["a", "b"] },
+        { ...BILLING, postal_code: undefined },
+      ]) {
+        const refused = await add(scope.auth, { ...VISA, billing_location });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({
+          status: "error",
+          error_code: "request.invalid",
+          error_message: expect.any(String),
+        });
+      }
+      expect(await listed()).toHaveLength(before);
+    });
+
+    it("lists a method whose billing location an older version stored with odd values", async () => {
+      const method = (await add(scope.auth, VISA)).json().payment_method;
+      await s.t.services.db
+        .updateTable("payment_methods")
+        .set({
+          billing_location: JSON.stringify({
+            ...BILLING,
+            phone: 5125550100,
+            company: { name: "x" },
+            fax: [1],
+            city: true,
+          }),
+        })
+        .where("id", "=", method.id)
+        .execute();
+      const shown = (await listed()).find((m) => m.id === method.id);
+      expect(shown?.billing_location).toMatchObject({
+        first_name: "Ada",
+        phone: "5125550100",
+        company: null,
+        city: null,
+      });
+      expect(shown?.billing_location).not.toHaveProperty("fax");
+      const one = await call(scope.auth, "GET", `/payment_methods/${method.id}`);
+      expect(one.statusCode).toBe(200);
+      expect(one.json().payment_method.billing_location).toEqual(shown?.billing_location);
+    });
+  });
+
   it("accepts a sandbox test number that the gateway will decline when charged", async () => {
     const created = await add(s.merchant.auth, { ...VISA, account_number: SANDBOX_DECLINED_CARD });
     expect(created.statusCode).toBe(201);

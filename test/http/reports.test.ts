@@ -174,6 +174,20 @@ describe("the meter transaction report", () => {
     const response = await get(merchant.auth, "/reports/meter_transaction?carrier_code=usps", { accept: "text/csv" });
     expect(response.body.split("\r\n")[1]).toMatch(/^"'=HYPERLINK\(""x"", ""Acme, Inc""\)",/);
   });
+
+  it.each([
+    [" =1+2", `"' =1+2"`],
+    ["\n=1+2", `"'\n=1+2"`],
+    ["＝1+2", `"'＝1+2"`],
+    ["；=1+2", `"'；=1+2"`],
+    [";=1+2", `"';=1+2"`],
+    ["|calc", `"'|calc"`],
+  ])("neutralises a customer name starting %j as the CSV-injection guidance says", async (name, written) => {
+    await t.services.db.updateTable("accounts").set({ name }).where("id", "=", merchant.accountId).execute();
+    const response = await get(merchant.auth, "/reports/meter_transaction?carrier_code=usps", { accept: "text/csv" });
+    const body = response.body.slice(response.body.indexOf("\r\n") + 2);
+    expect(body.startsWith(`${written},${merchant.accountId},`)).toBe(true);
+  });
 });
 
 describe("the shipment adjustment report, empty", () => {

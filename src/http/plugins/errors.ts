@@ -54,7 +54,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     const allowed = METHODS.filter((method) => knownPaths.find(method, path) !== null);
-    if (allowed.length > 0) {
+    // A route of this very method that finds nothing (a file the docs do not have) is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method as HTTPMethod)) {
       return reply
         .code(405)
         .header("allow", allowed.join(", "))

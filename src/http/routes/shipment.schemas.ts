@@ -2,28 +2,40 @@ import { type Static, Type } from "typebox";
 
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
+/**
+ * An address takes only its documented fields: the validator drops any other (it removes what
+ * `additionalProperties: false` does not allow), so nothing unchecked is stored with it.
+ */
+export const ADDRESS_FIELDS_ONLY = { additionalProperties: false } as const;
+
 /** Addr-in: an address in a request (eHub reference §5.1). */
-export const LocationIn = Type.Object({
-  company: optionalText(100),
-  first_name: optionalText(100),
-  last_name: optionalText(100),
-  address1: Type.String({ minLength: 1, maxLength: 200 }),
-  address2: optionalText(200),
-  address3: optionalText(200),
-  city: Type.String({ minLength: 1, maxLength: 100 }),
-  state: Type.String({ minLength: 1, maxLength: 50, description: "Two-letter code for a US state" }),
-  country: Type.String({ pattern: "^[A-Za-z]{2}$", description: "ISO 3166-1 alpha-2" }),
-  postal_code: Type.String({ minLength: 1, maxLength: 20 }),
-  phone: Type.String({ minLength: 1, maxLength: 40 }),
-  email: optionalText(320),
-});
+export const LocationIn = Type.Object(
+  {
+    company: optionalText(100),
+    first_name: optionalText(100),
+    last_name: optionalText(100),
+    address1: Type.String({ minLength: 1, maxLength: 200 }),
+    address2: optionalText(200),
+    address3: optionalText(200),
+    city: Type.String({ minLength: 1, maxLength: 100 }),
+    state: Type.String({ minLength: 1, maxLength: 50, description: "Two-letter code for a US state" }),
+    country: Type.String({ pattern: "^[A-Za-z]{2}$", description: "ISO 3166-1 alpha-2" }),
+    postal_code: Type.String({ minLength: 1, maxLength: 20 }),
+    phone: Type.String({ minLength: 1, maxLength: 40 }),
+    email: optionalText(320),
+  },
+  ADDRESS_FIELDS_ONLY,
+);
 export type LocationIn = Static<typeof LocationIn>;
 
 /** A return address may carry a nick name (reference §5.1: Addr-in + nick). */
-export const ReturnLocationIn = Type.Object({ ...LocationIn.properties, nick_name: optionalText(100) });
+export const ReturnLocationIn = Type.Object(
+  { ...LocationIn.properties, nick_name: optionalText(100) },
+  ADDRESS_FIELDS_ONLY,
+);
 
 /** Who is asked about a price need not be called: a rate question's addresses need no phone. */
-export const RateLocationIn = Type.Object({ ...LocationIn.properties, phone: optionalText(40) });
+export const RateLocationIn = Type.Object({ ...LocationIn.properties, phone: optionalText(40) }, ADDRESS_FIELDS_ONLY);
 export type RateLocationIn = Static<typeof RateLocationIn>;
 
 const positive = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100_000, description });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { createCustomer } from "../../../domain/accounts/create-customer.js";
 import { getCustomer, listCustomers } from "../../../domain/accounts/list-customers.js";
-import { centsOf } from "../meter/meter.routes.js";
+import { settingCents } from "../money-input.js";
 import { errorResponses, IdParam } from "../schemas.js";
 import { presentCustomer } from "./customers.presenter.js";
 import { ApiKeysOnce, CreateCustomerBody, ListCustomersQuery } from "./customers.schemas.js";
@@ -11,10 +11,12 @@ import { ApiKeysOnce, CreateCustomerBody, ListCustomersQuery } from "./customers
 function templateOf(template: CreateCustomerBody["customer"]["template_data"]) {
   if (!template) return {};
   const { payment, ...plain } = template;
-  const cents = (dollars: number | null | undefined) => (dollars == null ? null : centsOf(dollars));
   return {
     templateData: plain,
-    refill: { triggerCents: cents(payment?.refill_trigger_balance), amountCents: cents(payment?.refill_amount) },
+    refill: {
+      triggerCents: settingCents("refill_trigger_balance", payment?.refill_trigger_balance),
+      amountCents: settingCents("refill_amount", payment?.refill_amount),
+    },
   };
 }
 

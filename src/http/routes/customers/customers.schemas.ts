@@ -1,10 +1,10 @@
 import { type Static, Type } from "typebox";
+import { NullableMoneyIn, REFILL_SETTING } from "../money-input.js";
 
 const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
-// Null first: the validator coerces types, and would read null as the number 0.
-const money = Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 1_000_000 })]));
+const money = Type.Optional(NullableMoneyIn({ ...REFILL_SETTING, description: "Dollars, or null" }));
 
 /** The customer template (eHub §5.30) without its secrets: keys and card numbers are not taken here. */
 const TemplateDataIn = Type.Object({

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from "fastify";
 import { type Static, Type } from "typebox";
-import { DomainError } from "../../../domain/errors.js";
 import { getMeter, type MeterView } from "../../../domain/meter/get-meter.js";
 import { refillMeter } from "../../../domain/meter/refill-meter.js";
 import { setRefillSettings } from "../../../domain/meter/refill-settings.js";
 import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
+import { centsOfMoney, MoneyIn, NullableMoneyIn, REFILL_SETTING, settingCents } from "../money-input.js";
 import { dollars } from "../rates/rates.presenter.js";
 import { errorResponses } from "../schemas.js";
 
@@ -22,20 +22,21 @@ const MeterOut = Type.Object(
   { $id: "Meter" },
 );
 
-// Null first: the validator coerces types, and would read null as the number 0.
-const SettingMoney = (description: string) =>
-  Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 1_000_000, description })]);
-
 const MeterSettingsBody = Type.Object({
   meter: Type.Object({
-    refill_trigger_balance: SettingMoney("Dollars; null (with refill_amount null) turns automatic refill off"),
-    refill_amount: SettingMoney("Dollars, 1.00 to 10,000.00"),
+    refill_trigger_balance: NullableMoneyIn({
+      ...REFILL_SETTING,
+      description: "Dollars; null (with refill_amount null) turns automatic refill off",
+    }),
+    refill_amount: NullableMoneyIn({ ...REFILL_SETTING, description: "Dollars, 1.00 to 10,000.00" }),
   }),
 });
 type MeterSettingsBody = Static<typeof MeterSettingsBody>;
 
+const REFILL_AMOUNT = { minimum: 1, maximum: 10_000 };
+
 const RefillBody = Type.Object({
-  amount: Type.Number({ minimum: 1, maximum: 10_000, description: "Dollars, whole cents" }),
+  amount: MoneyIn({ ...REFILL_AMOUNT, description: "Dollars, whole cents: a number or a decimal string" }),
   payment_method_id: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_INTEGER, description: "Charged instead of the default method" }),
   ),
@@ -63,15 +64,6 @@ function presentMeter({ totals, settings }: MeterView) {
     refill_trigger_balance: dollarsOrNull(settings.triggerCents),
     refill_amount: dollarsOrNull(settings.amountCents),
   };
-}
-
-/** Dollars as sent to whole cents; a fraction of a cent is refused rather than rounded away. */
-export function centsOf(amount: number): number {
-  const cents = Math.round(amount * 100);
-  if (Math.abs(amount * 100 - cents) > 1e-6) {
-    throw new DomainError("meter.invalid_amount", "amounts must be in whole cents (at most two decimals).");
-  }
-  return cents;
 }
 
 /** The postage meter (beyond eHub): the balance labels are paid from, and refills. */
@@ -103,8 +95,8 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { meter } = request.body as MeterSettingsBody;
       await setRefillSettings(app.services, request.scope.accountId, {
-        triggerCents: meter.refill_trigger_balance === null ? null : centsOf(meter.refill_trigger_balance),
-        amountCents: meter.refill_amount === null ? null : centsOf(meter.refill_amount),
+        triggerCents: settingCents("refill_trigger_balance", meter.refill_trigger_balance),
+        amountCents: settingCents("refill_amount", meter.refill_amount),
       });
       return { meter: presentMeter(await getMeter(app.services, request.scope)) };
     },
@@ -126,7 +118,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = request.body as RefillBody;
       const entry = await refillMeter(app.services, request.scope, {
-        amountCents: centsOf(body.amount),
+        amountCents: centsOfMoney("amount", body.amount, REFILL_AMOUNT),
         paymentMethodId: body.payment_method_id,
       });
       return reply.code(201).send({

@@ -1,10 +1,13 @@
 import { type Static, Type } from "typebox";
-import { LocationIn } from "../shipment.schemas.js";
+import { ADDRESS_FIELDS_ONLY, LocationIn } from "../shipment.schemas.js";
 
 const digits = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 40, description }));
 
-/** Addr-billing-in (reference §3.38): a shipment's address without phone and email. */
-const BillingLocationIn = Type.Omit(LocationIn, ["phone", "email"]);
+/**
+ * Addr-billing-in (reference §3.38): a shipment's address without phone and email. Omit does not
+ * carry the options over, so the closing is said again: a phone or any other field is dropped.
+ */
+const BillingLocationIn = Type.Omit(LocationIn, ["phone", "email"], ADDRESS_FIELDS_ONLY);
 
 export const CreatePaymentMethodBody = Type.Object({
   payment_method: Type.Object({

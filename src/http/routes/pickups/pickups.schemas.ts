@@ -1,6 +1,6 @@
 import { type Static, Type } from "typebox";
 import { CARRIER_CODES } from "../../../carriers/catalogue.js";
-import { LocationIn } from "../shipment.schemas.js";
+import { ADDRESS_FIELDS_ONLY, LocationIn } from "../shipment.schemas.js";
 
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 const nullableString = Type.Union([Type.String(), Type.Null()]);
@@ -11,11 +11,14 @@ const Id = Type.Union([
 const Day = Type.String({ minLength: 8, maxLength: 40, description: "YYYY-MM-DD or DD-MM-YYYY" });
 
 /** Addr-availability-in / Addr-pickup-in (reference §5.1): an address with an id of the caller's, no phone needed. */
-const PickupLocationIn = Type.Object({
-  external_id: optionalText(100),
-  ...LocationIn.properties,
-  phone: optionalText(40),
-});
+const PickupLocationIn = Type.Object(
+  {
+    external_id: optionalText(100),
+    ...LocationIn.properties,
+    phone: optionalText(40),
+  },
+  ADDRESS_FIELDS_ONLY,
+);
 export type PickupLocationIn = Static<typeof PickupLocationIn>;
 
 const PickupCarrierCode = Type.String({

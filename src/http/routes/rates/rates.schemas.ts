@@ -1,12 +1,22 @@
 import { type Static, Type } from "typebox";
-import { CarrierCodeList, RateLocationIn, RateParcelIn, ReturnLocationIn, ServiceIdList } from "../shipment.schemas.js";
+import {
+  ADDRESS_FIELDS_ONLY,
+  CarrierCodeList,
+  RateLocationIn,
+  RateParcelIn,
+  ReturnLocationIn,
+  ServiceIdList,
+} from "../shipment.schemas.js";
 
 export const RateRequestBody = Type.Object({
   shipment: Type.Object({
     to_location: RateLocationIn,
     from_location: RateLocationIn,
     return_location: Type.Optional(
-      Type.Union([Type.Object({ ...ReturnLocationIn.properties, ...RateLocationIn.properties }), Type.Null()]),
+      Type.Union([
+        Type.Object({ ...ReturnLocationIn.properties, ...RateLocationIn.properties }, ADDRESS_FIELDS_ONLY),
+        Type.Null(),
+      ]),
     ),
     parcels: Type.Array(RateParcelIn, { minItems: 1, maxItems: 50 }),
     include_services: Type.Optional(ServiceIdList),
