@@ -151,13 +151,13 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       expect(response.json().error_message).toMatch(/crid and mid/);
     });
 
-    it("answers a USPS that fails the label call with a 422 in its words, and charges nothing", async () => {
+    it("answers a USPS that fails the label call with a 503 in its words, and charges nothing", async () => {
       const account = await connectedAccount();
       await buy(account);
       standIn.fail("500", { operation: "labels" });
       const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() }, account.auth);
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ error_code: "carrier.rejected" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ error_code: "carrier.unavailable" });
       expect(response.json().error_message).toContain("Internal Server Error");
       const failed = await t.services.db
         .selectFrom("shipments")

@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
-import { CarrierError } from "../../carriers/carrier.js";
 import { ownedBy } from "../../storage/owned-by.js";
 import type { Database } from "../../storage/schema.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
+import { callingCarrier } from "../carriers/carrier-failure.js";
 import { DomainError, notFound } from "../errors.js";
 import { appendMeterEntry, type MeterEntryRow, postHeldEntry } from "../meter/meter.repository.js";
 import { queueLabelUnlink } from "../orders/link-label.js";
@@ -61,12 +61,7 @@ export async function cancelShipment(
   const trackingNumbers = (record as ShipmentRecord).parcels.flatMap((p) =>
     p.tracking_number ? [p.tracking_number] : [],
   );
-  try {
-    await carrier.voidLabels(trackingNumbers);
-  } catch (error) {
-    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
-    throw error;
-  }
+  await callingCarrier(services.clock, () => carrier.voidLabels(trackingNumbers));
 
   const stamp = now.toISOString();
   const availableAt = new Date(now.getTime() + (shipment.carrier_code === "usps" ? POSTAL_REFUND_HOLD_MS : 0));
