@@ -7,6 +7,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** For an outcome that passes (a carrier outage): the seconds after which a retry may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "DomainError";

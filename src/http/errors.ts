@@ -209,7 +209,12 @@ export const ERROR_CATALOGUE = {
   "carrier.rejected": {
     status: 422,
     description:
-      "The carrier refused the purchase, or refused the credentials of a carrier account being connected (or did not answer); the message carries its words.",
+      "The carrier refused the request (a purchase, void, pickup, or the credentials of a carrier account being connected); the message carries its words.",
+  },
+  "carrier.unavailable": {
+    status: 503,
+    description:
+      "The carrier did not answer in time, failed (5xx, throttling, an answer Porter cannot read), or was not called: its calls keep failing, the connection's hourly call budget is spent, or the operator marked its API offline. The request did not take effect; retry after `Retry-After` seconds.",
   },
   "carrier.not_supported": {
     status: 422,

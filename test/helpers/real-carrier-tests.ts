@@ -57,8 +57,8 @@ export function itConnectsWithAToken(app: () => TestApp, calls: Calls, carrier: 
 }
 
 /**
- * A carrier failing to rate (`failRating` makes it) is one warning naming it, while the sandbox
- * carrier beside it still answers; `recover` undoes the failure before the next test.
+ * A carrier failing to rate (`failRating` makes it) is one warning saying it is unavailable, while
+ * the sandbox carrier beside it still answers; `recover` undoes the failure before the next test.
  */
 export function itWarnsWhenRatingFails(
   calls: Calls,
@@ -73,7 +73,7 @@ export function itWarnsWhenRatingFails(
       recover();
       expect(response.statusCode).toBe(201);
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(carrier.name);
+      expect(warnings[0]).toMatch(`${carrier.name} is unavailable: `);
       expect(rates.every((r) => r.carrier_code !== carrier.account.carrier_code)).toBe(true);
       expect(rates.some((r) => r.carrier_code === carrier.beside && r.rate !== null)).toBe(true);
     });

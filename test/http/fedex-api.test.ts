@@ -313,7 +313,8 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
       expect(mixed.json().error_message).toContain("FedEx Ground and FedEx Express pick up separately");
       standIn.fail("503", { operation: "pickup", times: 3 });
       const down = await post("/api/v2/pickups", { pickup: { shipment_ids: [ground], pickup_date: "2026-01-16" } });
-      expect(down.statusCode).toBe(422);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().error_code).toBe("carrier.unavailable");
       expect(down.json().error_message).toContain("The service is currently unavailable.");
       t.clock.advance(MINUTE + 1000);
     });

@@ -185,8 +185,10 @@ describe("USPS pickups", () => {
       await setCarrierApiStatus(t.services, "usps", "pickup", "offline", null);
       const offline = await post("/api/v2/pickups", { pickup: { shipment_ids: [await ship()] } });
       await setCarrierApiStatus(t.services, "usps", "pickup", "online", null);
-      expect(offline.statusCode).toBe(422);
-      expect(offline.json()).toMatchObject({ error_code: "carrier.rejected" });
+      expect(offline.statusCode).toBe(503);
+      expect(offline.headers["retry-after"]).toBe("30");
+      expect(offline.json()).toMatchObject({ error_code: "carrier.unavailable" });
+      expect(offline.json().error_message).toBe("USPS is unavailable: the pickup service is offline.");
 
       const empty = await post("/api/v2/pickups", {});
       expect(empty.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
@@ -351,7 +351,7 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       });
     });
 
-    it("answers UPS's refusal as a 422 in UPS's words, and books nothing", async () => {
+    it("answers UPS's refusal as a 422 in UPS's words and its outage as a 503, and books nothing", async () => {
       t.clock.set("2026-01-15T15:00:00.000Z");
       const id = (await buy()).json().shipment.id;
       standIn.pickupLeadMinutes = 10 * 60;
@@ -363,10 +363,92 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       expect(refused.json().error_message).toContain("lead time UPS requires");
       standIn.fail("500", { operation: "pickup" });
       const down = await post("/api/v2/pickups", { pickup: { shipment_ids: [id], pickup_date: "2026-01-16" } });
-      expect(down.statusCode).toBe(422);
+      expect(down.statusCode).toBe(503);
+      expect(down.headers["retry-after"]).toBe("30");
+      expect(down.json().error_code).toBe("carrier.unavailable");
       expect(down.json().error_message).toContain("Internal Server Error");
       expect(standIn.pickups.size).toBe(before);
       expect((await get("/api/v2/pickups?pickup_date_start=2026-01-16")).json().pickups).toEqual([]);
+    });
+  });
+
+  /**
+   * A UPS that times out, fails with 5xx, or is not called because its breaker is open is
+   * unavailable (503 with Retry-After), not a refusal of the request (422): on every path that
+   * calls it.
+   */
+  describe("outages", () => {
+    /** Each test starts with UPS answering and every breaker closed. */
+    const recover = () => {
+      standIn.clearFaults();
+      standIn.retryAfterSeconds = 0;
+      t.clock.advance(MINUTE + 1000);
+    };
+    afterEach(recover);
+    const expectUnavailable = (response: Awaited<ReturnType<typeof buy>>, retryAfter: string) => {
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers["retry-after"]).toBe(retryAfter);
+      expect(response.json()).toMatchObject({ status: "error", error_code: "carrier.unavailable" });
+      expect(response.json().error_message).toMatch(/^UPS is unavailable/);
+    };
+
+    it("answers 503 to a connection whose token call UPS fails with a 500, and stores nothing", async () => {
+      const account = await createTestAccount(t.services);
+      standIn.fail("500", { operation: "token" });
+      const response = await connect(REAL_UPS, account.auth);
+      expectUnavailable(response, "30");
+      const stored = t.services.db
+        .selectFrom("carrier_accounts")
+        .selectAll()
+        .where("account_id", "=", account.accountId);
+      expect(await stored.execute()).toEqual([]);
+      expect((await connect(REAL_UPS, account.auth)).statusCode).toBe(201);
+    });
+
+    it("answers 503 to a purchase whose label call times out, the shipment recorded as failed", async () => {
+      standIn.fail("timeout", { operation: "ship" });
+      const response = await buy();
+      expectUnavailable(response, "30");
+      const failed = await t.services.db.selectFrom("shipments").selectAll().orderBy("id", "desc").executeTakeFirst();
+      expect(failed?.status).toBe("failed");
+    });
+
+    it("answers a purchase with UPS's own Retry-After when UPS sends a longer one than Porter waits", async () => {
+      standIn.retryAfterSeconds = 120;
+      standIn.fail("503", { operation: "ship" });
+      const response = await buy();
+      expectUnavailable(response, "120");
+    });
+
+    it("answers 503 while the breaker is open, Retry-After counting down to when it lets a call through", async () => {
+      standIn.fail("500", { operation: "rating", times: 5 });
+      for (let attempt = 0; attempt < 5; attempt++) await rate();
+      const ratingCalls = standIn.callsTo("rating");
+      expectUnavailable(await buy(), "60");
+      t.clock.advance(20_000);
+      expectUnavailable(await buy(), "40");
+      expect(standIn.callsTo("rating")).toBe(ratingCalls);
+      recover();
+      expect((await buy()).statusCode).toBe(201);
+    });
+
+    it("answers 503 to a cancel whose void UPS fails with a 500, and the shipment stays bought", async () => {
+      const bought = (await buy()).json().shipment;
+      standIn.fail("500", { operation: "void" });
+      const response = await t.app.inject({
+        method: "PUT",
+        url: `/api/v2/shipments/${bought.id}/cancel`,
+        headers: merchant.auth,
+      });
+      expectUnavailable(response, "30");
+      expect(standIn.isVoided(bought.parcels[0].tracking_number)).toBe(false);
+    });
+
+    it("warns that UPS is unavailable when its rating times out, beside the other carriers' rates", async () => {
+      standIn.fail("timeout", { operation: "rating" });
+      const { response, warnings } = await rate();
+      expect(response.statusCode).toBe(201);
+      expect(warnings).toEqual([expect.stringMatching(/^UPS is unavailable: .*did not answer within 1000 ms/)]);
     });
   });
 });

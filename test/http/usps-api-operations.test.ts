@@ -151,13 +151,13 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       expect(response.json().error_message).toMatch(/crid and mid/);
     });
 
-    it("answers a USPS that fails the label call with a 422 in its words, and charges nothing", async () => {
+    it("answers a USPS that fails the label call with a 503 in its words, and charges nothing", async () => {
       const account = await connectedAccount();
       await buy(account);
       standIn.fail("500", { operation: "labels" });
       const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() }, account.auth);
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ error_code: "carrier.rejected" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ error_code: "carrier.unavailable" });
       expect(response.json().error_message).toContain("Internal Server Error");
       const failed = await t.services.db
         .selectFrom("shipments")
@@ -171,6 +171,22 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
         .where("shipment_id", "=", failed.id)
         .execute();
       expect(entries.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(0);
+    });
+
+    it("answers a cancel whose void USPS fails with a 500 as a 503, the label kept", async () => {
+      const account = await connectedAccount();
+      const shipment = await buy(account);
+      const trackingNumber = shipment.parcels[0].tracking_number as string;
+      standIn.fail("500", { operation: "labels" });
+      const response = await t.app.inject({
+        method: "PUT",
+        url: `/api/v2/shipments/${shipment.id}/cancel`,
+        headers: account.auth,
+      });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers["retry-after"]).toBe("30");
+      expect(response.json()).toMatchObject({ error_code: "carrier.unavailable" });
+      expect(standIn.labels.get(trackingNumber)?.status).not.toBe("canceled");
     });
 
     it("voids at USPS a label it sold when Porter cannot record the purchase", async () => {

@@ -42,11 +42,12 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
 
   itRefusesRejectedCredentials(() => t, calls, USPS, { client_secret: "wrong" }, "Client authentication failed.");
 
-  it("answers 422 when USPS does not answer the token request", async () => {
+  it("answers 503 when USPS does not answer the token request", async () => {
     standIn.fail("timeout", { operation: "token" });
     const response = await connect(REAL_USPS);
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ error_code: "carrier.rejected" });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers["retry-after"]).toBe("30");
+    expect(response.json()).toMatchObject({ error_code: "carrier.unavailable" });
     expect(response.json().error_message).toContain("did not answer");
   });
 

@@ -22,8 +22,9 @@ export function retryAfterMs(header: string | null, now: Date): number | undefin
 
 /**
  * A carrier call that failed. `status` is the HTTP status (undefined when the carrier never
- * answered), `body` its parsed answer; `retryAt` is set when Porter did not call at all because
- * the connection's budget for that API is spent or its breaker is open.
+ * answered), `body` its parsed answer; `retryAt` is when the carrier may be called again: set when
+ * Porter did not call at all because the connection's budget for that API is spent or its breaker
+ * is open, or when the carrier asked for a longer wait (Retry-After) than Porter waits in a call.
  */
 export class CarrierCallError extends CarrierError {
   constructor(
@@ -36,6 +37,19 @@ export class CarrierCallError extends CarrierError {
     super(carrierCode, message);
     this.name = "CarrierCallError";
   }
+}
+
+/**
+ * Whether a failed call is the carrier being unavailable rather than refusing the request: no
+ * answer, a 5xx, throttling that outlasted the retries, an answer Porter cannot read, or no call
+ * made at all (budget, breaker). Only the carrier's other 4xx answers are refusals.
+ */
+export function isCarrierOutage(error: unknown): error is CarrierCallError {
+  return error instanceof CarrierCallError && unavailableStatus(error.status);
+}
+
+function unavailableStatus(status: number | undefined): boolean {
+  return status === undefined || status === 429 || status < 400 || status >= 500;
 }
 
 /** How a connection proves itself on each call (a bearer token, basic auth). */
@@ -151,10 +165,9 @@ export class CarrierHttpClient {
       this.options.guard?.succeeded(request.purpose);
       return answer;
     } catch (error) {
-      const callError = error as CarrierCallError;
-      // A carrier that answered 4xx is up; only silence, 5xx and unrelieved throttling count against it.
-      const carrierFailed = callError.status === undefined || callError.status >= 500 || callError.status === 429;
-      if (carrierFailed) this.options.guard?.failed(request.purpose, callError.message);
+      // A carrier that refused the request (4xx) is up; its outages count against it.
+      const carrierFailed = !(error instanceof CarrierCallError) || isCarrierOutage(error);
+      if (carrierFailed) this.options.guard?.failed(request.purpose, (error as Error).message);
       else this.options.guard?.succeeded(request.purpose);
       throw error;
     }
@@ -174,8 +187,9 @@ export class CarrierHttpClient {
   async #retrying(request: CarrierHttpRequest, authHeaders: Record<string, string>): Promise<CarrierHttpAnswer> {
     for (let attempt = 0; ; attempt++) {
       const answer = await this.#exchange(request, authHeaders);
+      const now = this.options.clock.now();
+      const asked = retryAfterMs(answer.headers.get("retry-after"), now);
       if ((answer.status === 429 || answer.status === 503) && attempt < MAX_RETRIES) {
-        const asked = retryAfterMs(answer.headers.get("retry-after"), this.options.clock.now());
         const waitMs = asked ?? DEFAULT_RETRY_MS * 2 ** attempt;
         if (waitMs <= MAX_RETRY_WAIT_MS) {
           await this.#wait(waitMs);
@@ -183,8 +197,14 @@ export class CarrierHttpClient {
         }
       }
       if (answer.status >= 200 && answer.status < 300) return answer;
-      const words = this.options.errorWords(answer.json) ?? `HTTP ${answer.status}`;
-      throw this.error(`${this.options.displayName} refused the request: ${words}`, answer.status, answer.json);
+      const { displayName } = this.options;
+      const words = this.options.errorWords(answer.json);
+      const message = unavailableStatus(answer.status)
+        ? `${displayName} answered HTTP ${answer.status}${words ? ` (${words})` : ""}.`
+        : `${displayName} refused the request: ${words ?? `HTTP ${answer.status}`}`;
+      // A longer wait than a call waits out is the carrier's word on when to call it again.
+      const retryAt = asked !== undefined && asked > MAX_RETRY_WAIT_MS ? new Date(now.getTime() + asked) : undefined;
+      throw new CarrierCallError(this.options.carrierCode, message, answer.status, answer.json, retryAt);
     }
   }
 

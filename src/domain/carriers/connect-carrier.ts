@@ -1,4 +1,3 @@
-import { CarrierError } from "../../carriers/carrier.js";
 import { CredentialsInvalid, type RealCarrier } from "../../carriers/carrier-apis.js";
 import type { CarrierCode } from "../../carriers/catalogue.js";
 import { findCarrier, findService } from "../../carriers/registry.js";
@@ -11,6 +10,7 @@ import {
   listConnectedCarrierAccounts,
 } from "./carrier-accounts.repository.js";
 import { forgetCarrierConnections } from "./carrier-connections.js";
+import { callingCarrier } from "./carrier-failure.js";
 
 export interface CarrierConnection {
   carrierCode: string;
@@ -78,12 +78,7 @@ async function verifiedRealCarrier(
       throw new DomainError("carrier_account.credentials_invalid", error.message);
     throw error;
   }
-  try {
-    await real?.verify();
-  } catch (error) {
-    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
-    throw error;
-  }
+  await callingCarrier(services.clock, async () => real?.verify());
   return real;
 }
 

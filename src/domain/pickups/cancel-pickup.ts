@@ -1,9 +1,10 @@
 import { ownedBy } from "../../storage/owned-by.js";
 import { storableIds } from "../batches/batches.repository.js";
+import { callingCarrier } from "../carriers/carrier-failure.js";
 import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { inCarriersWords, pickupCarrierOf, sellersPickupCarrier } from "./pickup-availability.js";
+import { pickupCarrierOf, sellersPickupCarrier } from "./pickup-availability.js";
 import { findPickup, type PickupRow } from "./pickups.repository.js";
 
 /** Cancels a requested pickup with the carrier that booked it, until its day has passed. */
@@ -23,7 +24,7 @@ export async function cancelPickup(services: DomainServices, scope: AccountScope
   const carrier = shipment
     ? await sellersPickupCarrier(services, shipment)
     : await pickupCarrierOf(services, scope, pickup.carrier_code);
-  await inCarriersWords(() =>
+  await callingCarrier(services.clock, () =>
     carrier.pickups.cancel({
       confirmationNumber: pickup.external_id,
       pickupDate: pickup.pickup_date,

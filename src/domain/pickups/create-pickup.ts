@@ -6,11 +6,12 @@ import type { AddressInput } from "../addresses/standardize-address.js";
 import { slices, storableIds } from "../batches/batches.repository.js";
 import { type BatchTiming, createBatches } from "../batches/create-batches.js";
 import { offlineApi, requireCarrierApi } from "../carriers/carrier-connections.js";
+import { callingCarrier, carrierUnavailable } from "../carriers/carrier-failure.js";
 import { DomainError, notFound } from "../errors.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import type { ShipmentRow } from "../shipments/shipments.repository.js";
-import { checkPickup, inCarriersWords, sellersPickupCarrier } from "./pickup-availability.js";
+import { checkPickup, sellersPickupCarrier } from "./pickup-availability.js";
 import { insertPickup, type PickupRow } from "./pickups.repository.js";
 
 export interface PickupLocation extends AddressInput {
@@ -80,9 +81,9 @@ export async function createPickup(
   }
   const offline = await offlineApi(services, carrier.code, "pickup");
   if (offline) {
-    throw new DomainError(
-      "carrier.rejected",
-      `${carrier.displayName} returned error: the pickup service is offline${offline.message ? ` (${offline.message})` : ""}.`,
+    throw carrierUnavailable(
+      carrier.displayName,
+      `the pickup service is offline${offline.message ? ` (${offline.message})` : ""}.`,
     );
   }
   if (input.createBatch && shipmentIds.length > 0) {
@@ -97,7 +98,7 @@ export async function createPickup(
     all.map((s) => s.id),
   );
   const weightOz = parcels.reduce((sum, p) => sum + p.weight, 0);
-  const { confirmationNumber, details } = await inCarriersWords(() =>
+  const { confirmationNumber, details } = await callingCarrier(services.clock, () =>
     carrier.pickups.schedule({
       location: checked.location,
       pickupDate: day,

@@ -1,9 +1,4 @@
-import {
-  type CarrierAdapter,
-  CarrierError,
-  type PickupAvailability,
-  type PickupCapability,
-} from "../../carriers/carrier.js";
+import type { CarrierAdapter, PickupAvailability, PickupCapability } from "../../carriers/carrier.js";
 import { findCarrier } from "../../carriers/registry.js";
 import type { AddressInput, StandardizedAddressFields } from "../addresses/standardize-address.js";
 import { validateAddress } from "../addresses/validate-address.js";
@@ -55,16 +50,6 @@ export async function sellersPickupCarrier(
   const carrier = withPickups(await sellingCarrierOf(services, shipment));
   if (!carrier) throw notSupported(shipment.carrier_code);
   return carrier;
-}
-
-/** A carrier's refusal in its words, as the answer to the request. */
-export async function inCarriersWords<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
-    throw error;
-  }
 }
 
 export interface CheckedPickup extends PickupAvailability {

@@ -5,6 +5,7 @@ import { findService } from "../../carriers/registry.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import type { CarrierAccountRow, CarrierServiceStatusRow } from "../carriers/carrier-accounts.repository.js";
 import { carrierOf, carrierServiceStatuses, connectedCarrierAccounts } from "../carriers/carrier-connections.js";
+import { carrierFailure } from "../carriers/carrier-failure.js";
 import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { carrierToday, deliveryDate } from "./delivery-date.js";
@@ -184,7 +185,7 @@ async function rateWithCarriers(
   answers.forEach((answer, index) => {
     if (answer.status === "rejected") {
       if (!(answer.reason instanceof CarrierError)) throw answer.reason;
-      warnings.push(answer.reason.message);
+      warnings.push(carrierFailure(answer.reason, services.clock).message);
       return;
     }
     for (const rated of answer.value) {

@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
-import { CarrierError } from "../../carriers/carrier.js";
 import { ownedBy } from "../../storage/owned-by.js";
 import type { Database } from "../../storage/schema.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
+import { callingCarrier } from "../carriers/carrier-failure.js";
 import { DomainError, notFound } from "../errors.js";
 import { findMoneyIncident, markRepaired, recordBesideFailure, shipmentIds } from "../incidents/money-incidents.js";
 import { appendMeterEntry, type MeterEntryRow, postHeldEntry } from "../meter/meter.repository.js";
@@ -63,12 +63,7 @@ export async function cancelShipment(
   const trackingNumbers = (record as ShipmentRecord).parcels.flatMap((p) =>
     p.tracking_number ? [p.tracking_number] : [],
   );
-  try {
-    await carrier.voidLabels(trackingNumbers);
-  } catch (error) {
-    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
-    throw error;
-  }
+  await callingCarrier(services.clock, () => carrier.voidLabels(trackingNumbers));
   let refund: MeterEntryRow;
   try {
     refund = await recordCancellation(services, shipment, now);

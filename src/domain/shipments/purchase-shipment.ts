@@ -1,16 +1,11 @@
 import { randomBytes } from "node:crypto";
-import {
-  type CarrierAdapter,
-  CarrierError,
-  type ParcelContents,
-  type Purchase,
-  type RateRequest,
-} from "../../carriers/carrier.js";
+import type { CarrierAdapter, ParcelContents, Purchase, RateRequest } from "../../carriers/carrier.js";
 import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
 import { storedCarrierLabel } from "../../labels/images/carrier-raster.js";
 import type { RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
+import { asApiError, callingCarrier } from "../carriers/carrier-failure.js";
 import { declaredValueCents } from "../customs/customs-rules.js";
 import { DomainError } from "../errors.js";
 import { recordBesideFailure, shipmentIds } from "../incidents/money-incidents.js";
@@ -88,7 +83,7 @@ async function buy(
     residential: classifyAddress(input.to) === "residential",
     services: [service],
   };
-  const priceCents = await priceOf(carrier, request);
+  const priceCents = await callingCarrier(services.clock, () => priceOf(carrier, request));
   const { shipment, parcels, charge } = await fundLabel(services, scope, priceCents, (refill) =>
     recordIntent(services, scope, input, checked, requestKey, { priceCents, refill }),
   );
@@ -107,8 +102,7 @@ async function buy(
   } catch (error) {
     await reportUnvoidedLabels(services, shipment, error);
     await markFailed(services, shipment.id, error instanceof Error ? error.message : String(error));
-    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
-    throw error;
+    throw asApiError(error, services.clock);
   }
   const trackingNumbers = purchase.parcels.map((p) => p.trackingNumber);
   try {
@@ -155,13 +149,8 @@ function parcelContentsOf(input: NewShipment): ParcelContents[] {
  * refused by the carrier the same way.
  */
 async function priceOf(carrier: CarrierAdapter, request: RateRequest): Promise<number> {
-  try {
-    const [rate] = await carrier.rate(request);
-    return rate?.quote?.totalCents ?? 0;
-  } catch (error) {
-    if (error instanceof CarrierError) throw new DomainError("carrier.rejected", error.message);
-    throw error;
-  }
+  const [rate] = await carrier.rate(request);
+  return rate?.quote?.totalCents ?? 0;
 }
 
 function ratedParcel(parcel: NewShipment["parcels"][number]): RatedParcel {

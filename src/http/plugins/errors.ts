@@ -69,8 +69,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(404).send(errorBody("route.not_found", `No route ${request.method} ${path}.`));
   });
 
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.code(statusOf(error.code)).send(errorBody(error.code, error.message));
     }
     if (error.validation) {

@@ -104,6 +104,8 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
   pickupLeadMinutes = 60;
   /** Seconds each token lives, as `expires_in` says. */
   tokenLifetimeSeconds = 14_399;
+  /** The `Retry-After` its 429 and 503 answers carry, in seconds. */
+  retryAfterSeconds = 0;
 
   constructor(readonly account: StandInAccount) {
     super();
@@ -157,9 +159,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
         res,
         Number(fault),
         upsError(fault === "429" ? "10429" : "10503", fault === "429" ? "Too Many Requests" : "Service Unavailable"),
-        {
-          "retry-after": "0",
-        },
+        { "retry-after": String(this.retryAfterSeconds) },
       );
       return;
     }

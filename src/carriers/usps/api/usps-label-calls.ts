@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../../clock.js";
 import { OAuthToken } from "../../api-client/carrier-auth.js";
-import { CarrierCallError, type CarrierHttpClient } from "../../api-client/carrier-http-client.js";
+import { CarrierCallError, type CarrierHttpClient, isCarrierOutage } from "../../api-client/carrier-http-client.js";
 import {
   CarrierError,
   type Purchase,
@@ -218,6 +218,7 @@ export class UspsLabels {
    */
   async voidLabels(trackingNumbers: readonly string[]): Promise<void> {
     const refused: string[] = [];
+    const outages: CarrierCallError[] = [];
     for (const trackingNumber of trackingNumbers) {
       try {
         await withPayment(this.paymentToken, (token) =>
@@ -232,9 +233,12 @@ export class UspsLabels {
         );
       } catch (error) {
         if (!(error instanceof CarrierError)) throw error;
+        if (isCarrierOutage(error)) outages.push(error);
         refused.push(`${trackingNumber}: ${error.message}`);
       }
     }
+    // USPS out for every label it did not void is its outage, not a refusal of the void.
+    if (outages.length > 0 && outages.length === refused.length) throw outages[0];
     if (refused.length > 0) throw new CarrierError("usps", `USPS did not void every label (${refused.join("; ")}).`);
   }
 }
