@@ -5,8 +5,8 @@ import { listUsersWithKeys } from "../../../domain/accounts/list-users.js";
 import { rotateKeys } from "../../../domain/accounts/manage-keys.js";
 import { canAdministerUsers, parseRoles } from "../../../domain/accounts/roles.js";
 import { DomainError } from "../../../domain/errors.js";
-import { ApiKeysOnce } from "../customers/customers.schemas.js";
 import { errorResponses, IdParam } from "../schemas.js";
+import { RotatedKeys } from "./users.schemas.js";
 
 /**
  * Only Primary and Owner users see and rotate the account's keys (the spec's role rules). It runs
@@ -55,17 +55,21 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       config: { secretAnswerKeys: ["api_keys"] },
       schema: {
         tags: ["Users"],
-        summary: "Replace a user's API keys; the old ones stop working at once (Primary or Owner)",
+        summary:
+          "Replace a user's API key of the calling key's mode; the old one stops working at once (Primary or Owner)",
         params: IdParam,
         response: {
-          201: Type.Object({ user: Type.Object({ id: Type.Integer(), email: Type.String() }), api_keys: ApiKeysOnce }),
+          201: Type.Object({ user: Type.Object({ id: Type.Integer(), email: Type.String() }), api_keys: RotatedKeys }),
           ...errorResponses(401, 403, 404, 422),
         },
       },
     },
     async (request, reply) => {
       const { id } = request.params as { id: number };
-      const rotated = await rotateKeys(app.services, id, [request.caller.accountId]);
+      const rotated = await rotateKeys(app.services, id, {
+        accountIds: [request.caller.accountId],
+        modes: [request.caller.mode],
+      });
       app.keyHolders.forgetKeyHashes(rotated.revokedHashes);
       return reply.code(201).send({ user: { id: rotated.user.id, email: rotated.user.email }, api_keys: rotated.keys });
     },
