@@ -81,6 +81,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/meter",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Meter"],
         summary: "The postage balance and pending refunds (beyond eHub)",
@@ -93,6 +94,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     "/meter",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Meter"],
         summary: "Set automatic refill: the trigger balance and the amount charged (beyond eHub)",
@@ -113,6 +115,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/meter/refill",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Meter"],
         summary: "Charge a payment method and add the amount to the balance (beyond eHub)",

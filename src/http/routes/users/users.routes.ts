@@ -1,28 +1,18 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { maskApiKey } from "../../../domain/accounts/api-keys.js";
 import { listUsersWithKeys } from "../../../domain/accounts/list-users.js";
 import { rotateKeys } from "../../../domain/accounts/manage-keys.js";
-import { canAdministerUsers, parseRoles } from "../../../domain/accounts/roles.js";
-import { DomainError } from "../../../domain/errors.js";
+import { parseRoles } from "../../../domain/accounts/roles.js";
 import { errorResponses, IdParam } from "../schemas.js";
 import { RotatedKeys } from "./users.schemas.js";
 
-/**
- * Only Primary and Owner users see and rotate the account's keys (the spec's role rules). It runs
- * as the route's `onRequest` hook, before any idempotent replay of a stored answer.
- */
-async function requireAdministrator(request: FastifyRequest): Promise<void> {
-  if (!canAdministerUsers(parseRoles(request.caller.roles))) {
-    throw new DomainError("errors.forbidden", "Only users with the Primary or Owner role may manage users and keys.");
-  }
-}
-
+/** The account's users and their keys, for Primary and Owner users only (the spec's role rules). */
 export const userRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/users",
     {
-      onRequest: requireAdministrator,
+      config: { permission: "administration" },
       schema: {
         tags: ["Users"],
         summary: "List the account's users with their keys masked (Primary or Owner)",
@@ -51,8 +41,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/users/:id/keys/rotate",
     {
-      onRequest: requireAdministrator,
-      config: { secretAnswerKeys: ["api_keys"] },
+      config: { permission: "administration", secretAnswerKeys: ["api_keys"] },
       schema: {
         tags: ["Users"],
         summary:
