@@ -10,6 +10,7 @@ import { registerDocsUi } from "./docs-ui.js";
 import { LogDestination } from "./log-destination.js";
 import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/account-scope.js";
 import { newKeyHolderCache, registerAuth } from "./plugins/auth.js";
+import { registerAuthorization } from "./plugins/authorization.js";
 import { registerBodyParsers } from "./plugins/body-parsers.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { finiteNumbersAjvPlugin, registerFiniteNumbers } from "./plugins/finite-numbers.js";
@@ -151,6 +152,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
 
   await app.register(async (api) => {
     registerAuth(api, keyLimit.admit);
+    registerAuthorization(api);
     registerIdempotency(api);
     await registerAccountRoutes(api, pingRoutes);
     await registerAccountRoutes(api, customerRoutes);

@@ -1,11 +1,11 @@
 import net from "node:net";
-import SwaggerParser from "@apidevtools/swagger-parser";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { ERROR_CATALOGUE, statusOf } from "../../src/http/errors.js";
 import { addTestUser, buildTestApp, createTestAccount, type TestAccount } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { servedOperations } from "../helpers/openapi.js";
 import { type FuzzAccounts, type FuzzRequest, type Operation, requestsFor } from "./hostile-requests.js";
 import { privateTargets } from "./outbound-targets.js";
 import { REALISTIC } from "./schema-arbitraries.js";
@@ -21,7 +21,6 @@ import { REALISTIC } from "./schema-arbitraries.js";
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const MAX_HEADER_BYTES = 8 * 1024;
-const HTTP_METHODS = ["get", "post", "put", "delete", "patch"];
 
 const t = await buildTestApp();
 /** A listener on this machine behind every private-target form the fuzzer offers: nothing may reach it. */
@@ -65,26 +64,12 @@ const accounts: FuzzAccounts = {
   authorizations: authorizations.length,
 };
 
-const document = (await t.app.inject({ url: "/api/v2/openapi.json" })).json();
-const resolved = (await SwaggerParser.dereference(structuredClone(document))) as {
-  paths: Record<
-    string,
-    Record<
-      string,
-      { parameters?: Operation["parameters"]; requestBody?: { content: Record<string, { schema: never }> } }
-    >
-  >;
-};
-const operations: Operation[] = Object.entries(resolved.paths).flatMap(([path, methods]) =>
-  Object.entries(methods)
-    .filter(([method]) => HTTP_METHODS.includes(method))
-    .map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      parameters: operation.parameters ?? [],
-      body: operation.requestBody?.content["application/json"]?.schema,
-    })),
-);
+const operations: Operation[] = (await servedOperations(t)).map((operation) => ({
+  method: operation.method,
+  path: operation.path,
+  parameters: operation.parameters,
+  body: operation.requestBody?.content["application/json"]?.schema,
+}));
 const runsPerOperation = Math.max(10, Math.round(TOTAL_RUNS / Math.max(operations.length, 1)));
 
 const ping = () =>
@@ -124,15 +109,23 @@ function brokenPromises(response: LightMyRequestResponse): string[] {
   return problems;
 }
 
-/** A fuzzed request may rotate the very keys the fuzzer uses: the holder then gets a new user. */
+/**
+ * A fuzzed request may rotate the very keys the fuzzer uses (a key rotates those of its own mode):
+ * the holder then gets a new user.
+ */
 async function renewRevokedKeys(): Promise<void> {
   for (const [i, holder] of holders.entries()) {
-    const answer = await t.app.inject({
-      method: "GET",
-      url: "/api/v2/test/ping",
-      headers: { authorization: `Bearer ${holder.keys.test}` },
-    });
-    if (answer.statusCode === 401) holders[i] = await addTestUser(t.services, holder.accountId, ["Owner", "API"]);
+    for (const key of [holder.keys.test, holder.keys.production]) {
+      const answer = await t.app.inject({
+        method: "GET",
+        url: "/api/v2/test/ping",
+        headers: { authorization: `Bearer ${key}` },
+      });
+      if (answer.statusCode === 401) {
+        holders[i] = await addTestUser(t.services, holder.accountId, ["Owner", "API"]);
+        break;
+      }
+    }
   }
 }
 

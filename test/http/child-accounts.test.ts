@@ -5,7 +5,9 @@ import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from 
 
 /** A route declared once as account-scoped; it reports whose data the request acts on. */
 const whoAmI: FastifyPluginAsync = async (app) => {
-  app.get("/shipments/scope-probe", async (request) => ({ scope: request.scope }));
+  app.get("/shipments/scope-probe", { config: { permission: "shipping" } }, async (request) => ({
+    scope: request.scope,
+  }));
 };
 
 describe("the child-account path form /api/v2/customers/{customer_id}/...", () => {

@@ -9,7 +9,7 @@ let release: () => void = () => {};
 let holding = false;
 /** Routes that let a test hold a request open, or fail one, through the real plugin chain. */
 const probes: FastifyPluginAsync = async (app) => {
-  app.get("/test/hold", async () => {
+  app.get("/test/hold", { config: { permission: "shipping" } }, async () => {
     holding = true;
     await new Promise<void>((resolve) => {
       release = resolve;
@@ -19,6 +19,7 @@ const probes: FastifyPluginAsync = async (app) => {
   app.route({
     method: ["GET", "POST"],
     url: "/test/explode",
+    config: { permission: "shipping" },
     handler: async () => {
       throw new Error("secret internal detail");
     },

@@ -47,24 +47,53 @@ describe("users and keys", () => {
     expect(rotate.statusCode).toBe(403);
   });
 
-  it("rotates a user's keys: new ones work at once, old ones stop at once", async () => {
-    const member = await addTestUser(t.services, owner.accountId, ["API"]);
-    const response = await t.app.inject({
+  const ping = (key: string) =>
+    t.app.inject({ method: "GET", url: "/api/v2/test/ping", headers: { authorization: `Bearer ${key}` } });
+  const rotateWith = (key: string, userId: number) =>
+    t.app.inject({
       method: "POST",
-      url: `/api/v2/users/${member.userId}/keys/rotate`,
-      headers: owner.auth,
+      url: `/api/v2/users/${userId}/keys/rotate`,
+      headers: { authorization: `Bearer ${key}` },
     });
+
+  it("rotates with a test key only the user's test key: the new one works at once, the old one stops", async () => {
+    const member = await addTestUser(t.services, owner.accountId, ["API"]);
+    const response = await rotateWith(owner.keys.test, member.userId);
     expect(response.statusCode).toBe(201);
     const fresh = response.json().api_keys;
+    expect(Object.keys(fresh)).toEqual(["test"]);
     expect(fresh.test).toMatch(/^pk_test_/);
     expect(fresh.test).not.toBe(member.keys.test);
+    expect(response.body).not.toContain("pk_live_");
 
-    const ping = (key: string) =>
-      t.app.inject({ method: "GET", url: "/api/v2/test/ping", headers: { authorization: `Bearer ${key}` } });
     expect((await ping(member.keys.test)).statusCode).toBe(401);
-    expect((await ping(member.keys.production)).statusCode).toBe(401);
     expect((await ping(fresh.test)).statusCode).toBe(200);
+    // The production key is not the test key's to replace: it keeps working.
+    expect((await ping(member.keys.production)).statusCode).toBe(200);
+  });
+
+  it("rotates with a production key only the user's production key", async () => {
+    const member = await addTestUser(t.services, owner.accountId, ["API"]);
+    const response = await rotateWith(owner.keys.production, member.userId);
+    expect(response.statusCode).toBe(201);
+    const fresh = response.json().api_keys;
+    expect(Object.keys(fresh)).toEqual(["production"]);
+    expect(fresh.production).toMatch(/^pk_live_/);
+
+    expect((await ping(member.keys.production)).statusCode).toBe(401);
     expect((await ping(fresh.production)).statusCode).toBe(200);
+    expect((await ping(member.keys.test)).statusCode).toBe(200);
+  });
+
+  it("lists a user's keys of both modes after rotating one of them", async () => {
+    const member = await addTestUser(t.services, owner.accountId, ["API"]);
+    const fresh = (await rotateWith(owner.keys.test, member.userId)).json().api_keys;
+    const users = (await t.app.inject({ method: "GET", url: "/api/v2/users", headers: owner.auth })).json().users;
+    const listed = users.find((u: { id: number }) => u.id === member.userId);
+    expect(listed.api_keys.map((k: { api_key: string }) => k.api_key)).toEqual([
+      `pk_live_…${member.keys.production.slice(-4)}`,
+      `pk_test_…${fresh.test.slice(-4)}`,
+    ]);
   });
 
   it("cannot rotate another account's user (404) or a user without the API role (422)", async () => {

@@ -105,12 +105,18 @@ export async function insertApiKeys(
     .execute();
 }
 
-/** Revokes every live key of the users; returns the hashes revoked (for cache eviction). */
-export async function revokeKeysOfUser(db: Executor, userId: number, revokedAt: string): Promise<string[]> {
+/** Revokes the user's live keys of the given modes; returns the hashes revoked (for cache eviction). */
+export async function revokeKeysOfUser(
+  db: Executor,
+  userId: number,
+  modes: readonly KeyMode[],
+  revokedAt: string,
+): Promise<string[]> {
   const rows = await db
     .updateTable("api_keys")
     .set({ revoked_at: revokedAt })
     .where("user_id", "=", userId)
+    .where("mode", "in", modes)
     .where("revoked_at", "is", null)
     .returning("key_hash")
     .execute();

@@ -3,7 +3,7 @@ import type { Database } from "../../storage/schema.js";
 import { DomainError, notFound } from "../errors.js";
 import type { DomainServices } from "../services.js";
 import { findAccount, findUserByEmail, insertApiKeys, insertUser, type UserRow } from "./accounts.repository.js";
-import { issueApiKey, KEY_MODES } from "./api-keys.js";
+import { issueApiKey, KEY_MODES, type KeyMode } from "./api-keys.js";
 import { type Role, serializeRoles } from "./roles.js";
 
 export interface NewUser {
@@ -27,18 +27,16 @@ export interface CreatedUser {
   keys?: PlaintextKeys;
 }
 
-/** One test and one production key, stored hashed; the plaintexts leave only through the caller. */
+/** New keys of the given modes, stored hashed; the plaintexts leave only through the caller. */
 export async function issueKeysFor(
   db: Kysely<Database> | Transaction<Database>,
   user: Pick<UserRow, "id" | "account_id">,
+  modes: readonly KeyMode[],
   createdAt: string,
-): Promise<PlaintextKeys> {
-  const [test, production] = KEY_MODES.map(issueApiKey) as [
-    ReturnType<typeof issueApiKey>,
-    ReturnType<typeof issueApiKey>,
-  ];
-  await insertApiKeys(db, user, [test, production], createdAt);
-  return { test: test.plaintext, production: production.plaintext };
+): Promise<Partial<PlaintextKeys>> {
+  const issued = modes.map(issueApiKey);
+  await insertApiKeys(db, user, issued, createdAt);
+  return Object.fromEntries(issued.map((key) => [key.mode, key.plaintext]));
 }
 
 export async function insertUserWithKeys(
@@ -60,7 +58,8 @@ export async function insertUserWithKeys(
     created_at: now,
   });
   if (!input.roles.includes("API")) return { user };
-  return { user, keys: await issueKeysFor(trx, user, now) };
+  // One key of each mode, so both are always present.
+  return { user, keys: (await issueKeysFor(trx, user, KEY_MODES, now)) as PlaintextKeys };
 }
 
 export async function createUser(services: DomainServices, input: NewUser): Promise<CreatedUser> {

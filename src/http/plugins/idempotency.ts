@@ -177,7 +177,8 @@ export function registerIdempotency(app: FastifyInstance): void {
   });
 }
 
-function asArray<T>(value: T | T[] | undefined): T[] {
+/** A route's hook option as a list, so a plugin can add its own hook to it. */
+export function asArray<T>(value: T | T[] | undefined): T[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? value : [value];
 }

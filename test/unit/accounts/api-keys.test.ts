@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hashApiKey, issueApiKey, maskApiKey, modeOfKey } from "../../../src/domain/accounts/api-keys.js";
-import { canAdministerUsers, parseRoles, serializeRoles } from "../../../src/domain/accounts/roles.js";
+import { isGranted, parseRoles, serializeRoles } from "../../../src/domain/accounts/roles.js";
 
 describe("API keys", () => {
   it("issues prefixed 32-character base62 keys, different every time", () => {
@@ -33,8 +33,17 @@ describe("roles", () => {
   });
 
   it("lets only Owner and Primary administer users", () => {
-    expect(canAdministerUsers(["Owner"])).toBe(true);
-    expect(canAdministerUsers(["Primary", "API"])).toBe(true);
-    expect(canAdministerUsers(["API", "Member"])).toBe(false);
+    expect(isGranted(["Owner"], "administration")).toBe(true);
+    expect(isGranted(["Primary", "API"], "administration")).toBe(true);
+    expect(isGranted(["API", "Member"], "administration")).toBe(false);
+    expect(isGranted(["API", "Billing"], "administration")).toBe(false);
+  });
+
+  it("lets Billing, Primary and Owner pay, and the API role ship but not pay", () => {
+    expect(isGranted(["API", "Billing"], "billing")).toBe(true);
+    expect(isGranted(["Owner"], "billing")).toBe(true);
+    expect(isGranted(["API"], "billing")).toBe(false);
+    expect(isGranted(["API"], "shipping")).toBe(true);
+    expect(isGranted(["Member"], "shipping")).toBe(false);
   });
 });

@@ -22,6 +22,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/shipments/batches",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Batches"],
         summary: "Batch shipments of one carrier into manifests (USPS SCAN forms, DHL eCommerce manifests)",
@@ -54,6 +55,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/shipments/batches/daily",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Batches"],
         summary: "Batch every unmanifested shipment of a ship date, one batch per manifesting carrier",
@@ -71,6 +73,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/shipments/batches",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Batches"],
         summary: "List batches created between two dates (UTC days, both included)",
@@ -99,6 +102,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/shipments/batches/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Batches"],
         summary: "Retrieve a batch; bol_url stays null until the carrier's document is generated",

@@ -55,6 +55,7 @@ export const carrierAccountRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/carrier_accounts",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Carrier accounts"],
         summary: "List the connected carrier accounts",
@@ -73,6 +74,7 @@ export const carrierAccountRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/carrier_accounts",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Carrier accounts"],
         summary: "Connect a carrier account (credentials are encrypted at rest and never returned)",
@@ -104,6 +106,7 @@ export const carrierAccountRoutes: FastifyPluginAsync = async (app) => {
   app.delete(
     "/carrier_accounts/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Carrier accounts"],
         summary: "Disconnect a carrier account",

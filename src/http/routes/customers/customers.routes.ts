@@ -25,6 +25,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/customers",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Customers"],
         summary: "List child accounts",
@@ -47,6 +48,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/customers/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Customers"],
         summary: "Retrieve a child account",
@@ -63,7 +65,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/customers",
     {
-      config: { secretAnswerKeys: ["api_keys"] },
+      config: { permission: "administration", secretAnswerKeys: ["api_keys"] },
       schema: {
         tags: ["Customers"],
         summary: "Create a child account with its first API user",

@@ -23,6 +23,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/events",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Webhooks"],
         summary: "Events after a cursor, oldest first (beyond eHub)",

@@ -73,6 +73,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/meter",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Meter"],
         summary: "The postage balance and pending refunds (beyond eHub)",
@@ -85,6 +86,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     "/meter",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Meter"],
         summary: "Set automatic refill: the trigger balance and the amount charged (beyond eHub)",
@@ -105,6 +107,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/meter/refill",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Meter"],
         summary: "Charge a payment method and add the amount to the balance (beyond eHub)",

@@ -59,6 +59,7 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
     app.post(
       `/order_stores/:order_store_id/orders/:order_number/${noun}`,
       {
+        config: { permission: "shipping" },
         schema: {
           tags: ["Orders"],
           summary: "Record a shipment of an order and mark it shipped (partial when only some items ship)",
@@ -89,6 +90,7 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
     app.post(
       `/order_stores/:order_store_id/orders/:order_number/${noun}/cancel`,
       {
+        config: { permission: "shipping" },
         schema: {
           tags: ["Orders"],
           summary: "Cancel an order's latest shipment; with none left the order is pending again",

@@ -92,6 +92,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/order_stores",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "List order stores",
@@ -107,6 +108,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/order_stores",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "Create a custom store or connect a platform store (credentials are sealed and never returned)",
@@ -128,6 +130,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/order_stores/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "Retrieve an order store",
@@ -143,6 +146,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     "/order_stores/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "Rename an order store or replace its credentials",
@@ -165,6 +169,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/order_stores/:id/sync",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "The store's sync state: the last sync's outcome and the platform's words when it failed",
@@ -178,6 +183,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/order_stores/:id/sync",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "Import the platform store's new and changed orders now (queued; answers the store's sync state)",
@@ -194,6 +200,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
   app.delete(
     "/order_stores/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "Delete an order store",

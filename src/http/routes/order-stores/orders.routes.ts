@@ -37,6 +37,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/order_stores/:order_store_id/orders",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "List a store's orders by shipment status (pending by default)",
@@ -64,6 +65,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/order_stores/:order_store_id/orders/:order_number",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "Retrieve an order by its order number (an array of one, with its shipments)",
@@ -86,6 +88,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/order_stores/:order_store_id/orders",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "Create orders in a custom store",
@@ -110,6 +113,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     "/order_stores/:order_store_id/orders/:order_number",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Orders"],
         summary: "Change some fields of a custom store's order (the bare order back)",

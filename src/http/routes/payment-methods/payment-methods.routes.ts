@@ -20,6 +20,7 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/payment_methods",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Payment methods"],
         summary: "List payment methods",
@@ -37,6 +38,7 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/payment_methods",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Payment methods"],
         summary: "Add a card or bank account",
@@ -66,6 +68,7 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/payment_methods/:id",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Payment methods"],
         summary: "Retrieve a payment method",
@@ -83,6 +86,7 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     "/payment_methods/:id",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Payment methods"],
         summary: "Make a payment method the default, or update its expiry and billing details",
@@ -106,6 +110,7 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
   app.delete(
     "/payment_methods/:id",
     {
+      config: { permission: "billing" },
       schema: {
         tags: ["Payment methods"],
         summary: "Delete a payment method (not the default)",

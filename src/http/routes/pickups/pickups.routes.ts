@@ -45,6 +45,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/pickups/availability",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Pickups"],
         summary:
@@ -70,6 +71,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/pickups",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Pickups"],
         summary: "Request a pickup of shipments and batches by the carrier that sold their labels",
@@ -100,6 +102,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/pickups",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Pickups"],
         summary: "List pickups by day; status requested by default (any case; `all` for every one)",
@@ -133,6 +136,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/pickups/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Pickups"],
         summary: "Retrieve a pickup",
@@ -151,6 +155,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
   app.delete(
     "/pickups/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Pickups"],
         summary: "Cancel a pickup (status CANCELLED); a pickup whose day has passed cannot be",

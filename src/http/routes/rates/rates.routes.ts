@@ -13,6 +13,7 @@ export const rateRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/rates",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Rates"],
         summary: "Rate a shipment across the connected carriers",

@@ -61,6 +61,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/reports/meter_transaction",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Reports"],
         summary: "Postage meter activity: label purchases, refunds, adjustments and refills, by customer and time",
@@ -98,6 +99,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/reports/shipment_adjustments",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Reports"],
         summary: "USPS adjustments: packages measured different from their labels, charged or refunded on the meter",

@@ -48,6 +48,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/sandbox/shipments/:id/advance",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Sandbox"],
         summary: "Move a test shipment's tracking to its next event, or on to a status, at once",
@@ -76,6 +77,7 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/sandbox/shipments/:id/adjust",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Sandbox"],
         summary:

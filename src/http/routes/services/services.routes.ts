@@ -35,6 +35,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/services",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Services"],
         summary: "Retrieve the carriers' services and their package types",
@@ -58,6 +59,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/services/:service_id/zones",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Services"],
         summary: "Find the zone from each origin postal code to one destination",

@@ -42,6 +42,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/shipments/ship",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Shipments"],
         summary: "Create a shipment and buy its labels",
@@ -68,6 +69,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/shipments/ship_multiple",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Shipments"],
         summary: "Create and buy up to ten shipments at once",
@@ -135,6 +137,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/shipments/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Shipments"],
         summary: "Retrieve a shipment with its labels and tracking",
@@ -151,6 +154,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/shipments",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Shipments"],
         summary: "List shipments, newest first",
@@ -188,6 +192,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     "/shipments/:id/cancel",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Shipments"],
         summary: "Cancel a shipment and void its labels",
@@ -214,6 +219,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/shipments/:id/customs_form",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Shipments"],
         summary: "The CN 22 or CN 23 customs form of an international, territory or military shipment (PDF)",

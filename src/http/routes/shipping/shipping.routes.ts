@@ -22,6 +22,7 @@ export const shippingRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/shipping/validate_address",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Shipments"],
         summary: "Validate and standardize an address",

@@ -8,6 +8,7 @@ export const statusRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/status",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Service status"],
         summary: "Status of the connected carriers' rate, label, manifest, tracking and pickup services",

@@ -45,6 +45,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/subscriptions",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Webhooks"],
         summary: "List webhook subscriptions",
@@ -73,7 +74,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/subscriptions",
     {
-      config: { secretAnswerKeys: ["hmac_shared_secret"] },
+      config: { permission: "shipping", secretAnswerKeys: ["hmac_shared_secret"] },
       schema: {
         tags: ["Webhooks"],
         summary: "Subscribe a URL to tracking or payment events",
@@ -96,6 +97,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/subscriptions/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Webhooks"],
         summary: "Retrieve a webhook subscription",
@@ -110,7 +112,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     "/subscriptions/:id",
     {
-      config: { secretAnswerKeys: ["hmac_shared_secret"] },
+      config: { permission: "shipping", secretAnswerKeys: ["hmac_shared_secret"] },
       schema: {
         tags: ["Webhooks"],
         summary: "Change, re-enable or rewind a webhook subscription",
@@ -139,6 +141,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.delete(
     "/subscriptions/:id",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Webhooks"],
         summary: "Delete a webhook subscription",
@@ -155,6 +158,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/subscriptions/:id/deliveries",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Webhooks"],
         summary: "A subscription's delivery attempts, newest first (beyond eHub)",
@@ -182,6 +186,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/subscriptions/:id/deliveries/:delivery_id/retry",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Webhooks"],
         summary: "Send one delivery's message again (beyond eHub)",

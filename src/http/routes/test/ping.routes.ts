@@ -6,6 +6,7 @@ export const pingRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/test/ping",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Test"],
         summary: "Ping-pong: check the service and your API key",

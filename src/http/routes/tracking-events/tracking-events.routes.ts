@@ -31,6 +31,7 @@ export const trackingEventRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/shipments/:id/tracking_events",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Tracking"],
         summary: "Add a custom tracking event (80, 81 or 82) to a GDE shipment",
@@ -49,6 +50,7 @@ export const trackingEventRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/tracking_events",
     {
+      config: { permission: "shipping" },
       schema: {
         tags: ["Tracking"],
         summary: "Add a custom tracking event (80, 81 or 82) to several GDE shipments",

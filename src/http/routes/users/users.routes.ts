@@ -1,28 +1,18 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { Type } from "typebox";
 import { maskApiKey } from "../../../domain/accounts/api-keys.js";
 import { listUsersWithKeys } from "../../../domain/accounts/list-users.js";
 import { rotateKeys } from "../../../domain/accounts/manage-keys.js";
-import { canAdministerUsers, parseRoles } from "../../../domain/accounts/roles.js";
-import { DomainError } from "../../../domain/errors.js";
-import { ApiKeysOnce } from "../customers/customers.schemas.js";
+import { parseRoles } from "../../../domain/accounts/roles.js";
 import { errorResponses, IdParam } from "../schemas.js";
+import { RotatedKeys } from "./users.schemas.js";
 
-/**
- * Only Primary and Owner users see and rotate the account's keys (the spec's role rules). It runs
- * as the route's `onRequest` hook, before any idempotent replay of a stored answer.
- */
-async function requireAdministrator(request: FastifyRequest): Promise<void> {
-  if (!canAdministerUsers(parseRoles(request.caller.roles))) {
-    throw new DomainError("errors.forbidden", "Only users with the Primary or Owner role may manage users and keys.");
-  }
-}
-
+/** The account's users and their keys, for Primary and Owner users only (the spec's role rules). */
 export const userRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     "/users",
     {
-      onRequest: requireAdministrator,
+      config: { permission: "administration" },
       schema: {
         tags: ["Users"],
         summary: "List the account's users with their keys masked (Primary or Owner)",
@@ -51,21 +41,24 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     "/users/:id/keys/rotate",
     {
-      onRequest: requireAdministrator,
-      config: { secretAnswerKeys: ["api_keys"] },
+      config: { permission: "administration", secretAnswerKeys: ["api_keys"] },
       schema: {
         tags: ["Users"],
-        summary: "Replace a user's API keys; the old ones stop working at once (Primary or Owner)",
+        summary:
+          "Replace a user's API key of the calling key's mode; the old one stops working at once (Primary or Owner)",
         params: IdParam,
         response: {
-          201: Type.Object({ user: Type.Object({ id: Type.Integer(), email: Type.String() }), api_keys: ApiKeysOnce }),
+          201: Type.Object({ user: Type.Object({ id: Type.Integer(), email: Type.String() }), api_keys: RotatedKeys }),
           ...errorResponses(401, 403, 404, 422),
         },
       },
     },
     async (request, reply) => {
       const { id } = request.params as { id: number };
-      const rotated = await rotateKeys(app.services, id, [request.caller.accountId]);
+      const rotated = await rotateKeys(app.services, id, {
+        accountIds: [request.caller.accountId],
+        modes: [request.caller.mode],
+      });
       app.keyHolders.forgetKeyHashes(rotated.revokedHashes);
       return reply.code(201).send({ user: { id: rotated.user.id, email: rotated.user.email }, api_keys: rotated.keys });
     },

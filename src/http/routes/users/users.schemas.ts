@@ -17,3 +17,11 @@ export const User = Type.Object(
   },
   { $id: "User" },
 );
+
+/** The keys a rotation made: only those of the calling key's mode, each shown only in this answer. */
+export const RotatedKeys = Type.Object({
+  test: Type.Optional(Type.String({ description: "Present when a test key rotated; shown only in this response" })),
+  production: Type.Optional(
+    Type.String({ description: "Present when a production key rotated; shown only in this response" }),
+  ),
+});
