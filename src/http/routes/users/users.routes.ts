@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { maskApiKey } from "../../../domain/accounts/api-keys.js";
 import { listUsersWithKeys } from "../../../domain/accounts/list-users.js";
@@ -18,7 +19,7 @@ async function requireAdministrator(request: FastifyRequest): Promise<void> {
   }
 }
 
-export const userRoutes: FastifyPluginAsync = async (app) => {
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/users",
     {
@@ -64,7 +65,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const rotated = await rotateKeys(app.services, id, [request.caller.accountId]);
       app.keyHolders.forgetKeyHashes(rotated.revokedHashes);
       return reply.code(201).send({ user: { id: rotated.user.id, email: rotated.user.email }, api_keys: rotated.keys });
