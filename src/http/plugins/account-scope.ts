@@ -29,8 +29,9 @@ export async function registerAccountScopedRoutes(app: FastifyInstance, routes: 
         const params = route.schema?.params as TObject | undefined;
         route.schema = { ...route.schema, params: Type.Object({ ...CustomerIdParam, ...params?.properties }) };
       });
-      child.addHook("onRequest", async (request) => {
-        const raw = (request.params as { customer_id?: string }).customer_id ?? "";
+      // Before validation, so the id is the path's text as the router matched it.
+      child.addHook<{ Params: { customer_id?: string } }>("onRequest", async (request) => {
+        const raw = request.params.customer_id ?? "";
         const childId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined;
         if (childId === undefined || childId > MAX_INTEGER) throw noSuchCustomer(raw);
         const account = await findAccount(app.services.db, childId);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { findBatch, listBatches, withShipmentIds } from "../../../domain/batches/batches.repository.js";
 import { createBatches } from "../../../domain/batches/create-batches.js";
@@ -13,7 +13,7 @@ import { BatchOut, CreateBatchBody, DailyBatchBody, ListBatchesQuery } from "./b
 const nextUtcDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 /** Manifests: batches of shipments, one per carrier document (reference §3.11–3.14, DESIGN §6.10). */
-export const batchRoutes: FastifyPluginAsync = async (app) => {
+export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(BatchOut);
   const baseUrl = app.services.config.publicBaseUrl;
   const timing = { manifestDelayMs: app.services.config.manifestDelayMs };
@@ -34,7 +34,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as CreateBatchBody;
+      const body = request.body;
       const ids = [...(body.shipments_ids ?? []), ...(body.shipment_ids ?? [])].map(Number);
       if (ids.length === 0) {
         throw new DomainError("request.invalid", "shipments_ids: name at least one shipment.");
@@ -64,7 +64,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const day = parseCalendarDate("shipment_date", (request.body as DailyBatchBody).shipment_date);
+      const day = parseCalendarDate("shipment_date", request.body.shipment_date);
       const batches = await createDailyBatches(app.services, request.scope, day, timing);
       return reply.code(201).send({ shipments_batches: batches.map((record) => presentBatch(record, baseUrl)) });
     },
@@ -82,7 +82,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query as ListBatchesQuery;
+      const query = request.query;
       const from = parseCalendarDate("date_from", query.date_from);
       const to = parseCalendarDate("date_to", query.date_to);
       const page = query.page ?? 1;
@@ -111,7 +111,7 @@ export const batchRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const id = (request.params as { id: number }).id;
+      const id = request.params.id;
       const batch = await findBatch(app.services.db, request.scope, id);
       if (!batch) throw notFound("batch", id);
       const [record] = await withShipmentIds(app.services.db, [batch]);

@@ -1,4 +1,4 @@
-import { type Static, Type } from "typebox";
+import { Type } from "typebox";
 
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const ShipmentIds = Type.Array(
@@ -17,12 +17,10 @@ export const CreateBatchBody = Type.Object({
     Type.Boolean({ description: "Merge the documents and labels into one PDF (merged_docs)" }),
   ),
 });
-export type CreateBatchBody = Static<typeof CreateBatchBody>;
 
 export const DailyBatchBody = Type.Object({
   shipment_date: Type.String({ minLength: 8, maxLength: 40, description: "YYYY-MM-DD or DD-MM-YYYY" }),
 });
-export type DailyBatchBody = Static<typeof DailyBatchBody>;
 
 export const ListBatchesQuery = Type.Object({
   date_from: Type.String({ minLength: 8, maxLength: 40, description: "YYYY-MM-DD or DD-MM-YYYY" }),
@@ -30,7 +28,6 @@ export const ListBatchesQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
 });
-export type ListBatchesQuery = Static<typeof ListBatchesQuery>;
 
 /** eHub's Batch (reference §5.19): id as a string; `bol_url` and `tracking_number` null until generated. */
 export const BatchOut = Type.Object(

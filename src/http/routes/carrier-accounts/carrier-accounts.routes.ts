@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from "fastify";
-import { type Static, Type } from "typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { CARRIER_CODES } from "../../../carriers/catalogue.js";
 import type { CarrierAccountRow } from "../../../domain/carriers/carrier-accounts.repository.js";
 import { listConnectedCarrierAccounts } from "../../../domain/carriers/carrier-accounts.repository.js";
 import { connectCarrier, disconnectCarrier, enabledServiceIdsOf } from "../../../domain/carriers/connect-carrier.js";
 import { DomainError } from "../../../domain/errors.js";
-import { errorResponses, IdParam } from "../schemas.js";
+import { errorResponses, IdParam, NoContent } from "../schemas.js";
 
 const CarrierAccountOut = Type.Object(
   {
@@ -31,7 +31,6 @@ const CreateBody = Type.Object({
     ),
   }),
 });
-type CreateBody = Static<typeof CreateBody>;
 
 /** Credentials are sealed at rest and never leave again; only whether there are any shows. */
 function present(row: CarrierAccountRow, hasCredentials: boolean) {
@@ -48,7 +47,7 @@ function present(row: CarrierAccountRow, hasCredentials: boolean) {
 }
 
 /** An account's connections to carriers, in the mode of the calling key. */
-export const carrierAccountRoutes: FastifyPluginAsync = async (app) => {
+export const carrierAccountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(CarrierAccountOut);
   const hasCredentials = (row: CarrierAccountRow) => app.services.secrets.open(row.credentials_ciphertext) !== "{}";
 
@@ -86,7 +85,7 @@ export const carrierAccountRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { carrier_account: input } = request.body as CreateBody;
+      const { carrier_account: input } = request.body;
       if (input.mode && input.mode !== request.scope.mode) {
         throw new DomainError(
           "carrier_account.mode_mismatch",
@@ -111,11 +110,11 @@ export const carrierAccountRoutes: FastifyPluginAsync = async (app) => {
         tags: ["Carrier accounts"],
         summary: "Disconnect a carrier account",
         params: IdParam,
-        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+        response: { 204: NoContent, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
-      await disconnectCarrier(app.services, request.scope, (request.params as { id: number }).id);
+      await disconnectCarrier(app.services, request.scope, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { createCustomer } from "../../../domain/accounts/create-customer.js";
 import { getCustomer, listCustomers } from "../../../domain/accounts/list-customers.js";
@@ -21,7 +21,7 @@ function templateOf(template: CreateCustomerBody["customer"]["template_data"]) {
 }
 
 /** Child accounts of the caller (eHub "customers"); a parent sees only its own children. */
-export const customerRoutes: FastifyPluginAsync = async (app) => {
+export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/customers",
     {
@@ -34,7 +34,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { ids } = request.query as { ids?: string };
+      const { ids } = request.query;
       const idList = ids
         ?.split(",")
         .map((s) => s.trim())
@@ -57,7 +57,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       return presentCustomer(await getCustomer(app.services, request.scope.accountId, id), request.scope.mode);
     },
   );
@@ -77,7 +77,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customer } = request.body as CreateCustomerBody;
+      const { customer } = request.body;
       const created = await createCustomer(app.services, request.scope.accountId, {
         name: customer.name,
         email: customer.email,

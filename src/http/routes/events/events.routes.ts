@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
-import { type Static, Type } from "typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { listEvents } from "../../../domain/subscriptions/list-events.js";
 import { errorResponses } from "../schemas.js";
 
@@ -8,7 +8,6 @@ const EventsQuery = Type.Object({
   stream: Type.Optional(Type.Union([Type.Literal("shipment_tracking"), Type.Literal("payment_status")])),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
-type EventsQuery = Static<typeof EventsQuery>;
 
 const StreamEvent = Type.Object({
   id: Type.Integer({ description: "The cursor: pass the last one seen as `after`" }),
@@ -19,7 +18,7 @@ const StreamEvent = Type.Object({
 });
 
 /** Beyond eHub: the event stream webhooks deliver, read by cursor, for receivers that were down. */
-export const eventRoutes: FastifyPluginAsync = async (app) => {
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/events",
     {
@@ -39,7 +38,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const query = request.query as EventsQuery;
+      const query = request.query;
       const after = query.after ?? 0;
       const perPage = query.per_page ?? 100;
       const rows = await listEvents(app.services, request.scope, after, perPage + 1, query.stream);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { errorBody } from "../../errors.js";
 
@@ -16,14 +16,14 @@ const CONTENT_TYPES: Record<string, string> = {
  * Public file URLs (labels, customs forms, manifests): unguessable 128-bit names, no key needed,
  * like eHub's public bucket URLs.
  */
-export const fileRoutes: FastifyPluginAsync = async (app) => {
+export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/files/:name",
     {
       schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 100 }) }) },
     },
     async (request, reply) => {
-      const { name } = request.params as { name: string };
+      const { name } = request.params;
       const match = /^[A-Za-z0-9_-]{22,}\.([a-z]+)$/.exec(name);
       const contentType = match ? CONTENT_TYPES[match[1] as string] : undefined;
       const bytes = contentType ? await app.services.files.get(name) : undefined;

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
-import { type Static, Type } from "typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { getMeter, type MeterView } from "../../../domain/meter/get-meter.js";
 import { refillMeter } from "../../../domain/meter/refill-meter.js";
 import { setRefillSettings } from "../../../domain/meter/refill-settings.js";
@@ -31,7 +31,6 @@ const MeterSettingsBody = Type.Object({
     refill_amount: NullableMoneyIn({ ...REFILL_SETTING, description: "Dollars, 1.00 to 10,000.00" }),
   }),
 });
-type MeterSettingsBody = Static<typeof MeterSettingsBody>;
 
 const REFILL_AMOUNT = { minimum: 1, maximum: 10_000 };
 
@@ -41,7 +40,6 @@ const RefillBody = Type.Object({
     Type.Integer({ minimum: 1, maximum: MAX_INTEGER, description: "Charged instead of the default method" }),
   ),
 });
-type RefillBody = Static<typeof RefillBody>;
 
 const RefillOut = Type.Object({
   id: Type.Integer(),
@@ -67,7 +65,7 @@ function presentMeter({ totals, settings }: MeterView) {
 }
 
 /** The postage meter (beyond eHub): the balance labels are paid from, and refills. */
-export const meterRoutes: FastifyPluginAsync = async (app) => {
+export const meterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(MeterOut);
 
   app.get(
@@ -95,7 +93,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { meter } = request.body as MeterSettingsBody;
+      const { meter } = request.body;
       await setRefillSettings(app.services, request.scope.accountId, {
         triggerCents: settingCents("refill_trigger_balance", meter.refill_trigger_balance),
         amountCents: settingCents("refill_amount", meter.refill_amount),
@@ -119,18 +117,19 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as RefillBody;
+      const body = request.body;
       const entry = await refillMeter(app.services, request.scope, {
         amountCents: centsOfMoney("amount", body.amount, REFILL_AMOUNT),
         paymentMethodId: body.payment_method_id,
       });
       return reply.code(201).send({
+        // A refill entry is always written with the charge that paid it (see chargeRefill).
         refill: {
           id: entry.id,
-          payment_transaction_id: entry.payment_transaction_id,
+          payment_transaction_id: entry.payment_transaction_id!,
           amount: dollars(entry.amount_cents),
-          payment_method_id: entry.payment_method_id,
-          gateway_reference: entry.gateway_reference,
+          payment_method_id: entry.payment_method_id!,
+          gateway_reference: entry.gateway_reference!,
           description: entry.description,
           created_at: entry.created_at,
         },

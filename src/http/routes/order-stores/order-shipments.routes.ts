@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
-import { type Static, Type } from "typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import type { OrderShipmentRow } from "../../../domain/orders/orders.repository.js";
 import { cancelOrderShipment, shipOrder } from "../../../domain/orders/ship-order.js";
 import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
@@ -32,7 +32,6 @@ const ShipOrderBody = Type.Object({
     ),
   ),
 });
-type ShipOrderBody = Static<typeof ShipOrderBody>;
 
 /** eHub types the ids as numbers here and as strings in the cancel answer (reference A-42). */
 const Shipped = Type.Object({
@@ -46,6 +45,8 @@ const Cancelled = Type.Object({
  * The platform's id for the written-back shipment (a Shopify fulfillment; the first when the
  * order shipped from several locations), typed as eHub types each answer; null for custom stores.
  */
+function platformShipmentId(shipment: OrderShipmentRow, as: "number"): number | string | null;
+function platformShipmentId(shipment: OrderShipmentRow, as: "string"): string | null;
 function platformShipmentId(shipment: OrderShipmentRow, as: "number" | "string"): number | string | null {
   const first = shipment.platform_shipment_id?.split(",")[0];
   if (!first) return null;
@@ -53,7 +54,7 @@ function platformShipmentId(shipment: OrderShipmentRow, as: "number" | "string")
 }
 
 /** Ship an order and cancel its shipment (eHub §3.23, §3.24). */
-export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
+export const orderShipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Clients post to the singular path too; it is the same operation.
   for (const noun of ["shipments", "shipment"]) {
     app.post(
@@ -69,8 +70,8 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const params = request.params as Static<typeof OrderParams>;
-        const body = request.body as ShipOrderBody;
+        const params = request.params;
+        const body = request.body;
         const shipment = await shipOrder(app.services, request.scope, params.order_store_id, params.order_number, {
           shippingCost: body.shipping_cost,
           shipDate: parseInstant("ship_date", body.ship_date).toISOString(),
@@ -99,7 +100,7 @@ export const orderShipmentRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const params = request.params as Static<typeof OrderParams>;
+        const params = request.params;
         const shipment = await cancelOrderShipment(
           app.services,
           request.scope,

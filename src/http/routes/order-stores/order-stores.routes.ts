@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type Static, Type } from "typebox";
 import {
   changeOrderStore,
@@ -9,7 +9,7 @@ import {
 } from "../../../domain/orders/order-stores.js";
 import type { OrderStoreRow } from "../../../domain/orders/order-stores.repository.js";
 import { requestOrderStoreSync } from "../../../domain/orders/sync-order-store.js";
-import { errorResponses, IdParam } from "../schemas.js";
+import { errorResponses, IdParam, NoContent } from "../schemas.js";
 
 const OrderStore = Type.Object(
   {
@@ -39,7 +39,6 @@ const CreateBody = Type.Object({
     credentials: Type.Optional(Credentials),
   }),
 });
-type CreateBody = Static<typeof CreateBody>;
 
 const UpdateBody = Type.Object({
   order_store: Type.Object({
@@ -48,7 +47,6 @@ const UpdateBody = Type.Object({
     credentials: Type.Optional(Credentials),
   }),
 });
-type UpdateBody = Static<typeof UpdateBody>;
 
 function present(row: OrderStoreRow): Static<typeof OrderStore> {
   return {
@@ -85,7 +83,7 @@ function presentSync(row: OrderStoreRow): Static<typeof SyncAnswer> {
 }
 
 /** Order stores (eHub §3.20) and, since a self-hosted Porter has no portal, their management. */
-export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
+export const orderStoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(OrderStore);
   const idOf = (params: unknown) => (params as { id: number }).id;
 
@@ -117,7 +115,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order_store: input } = request.body as CreateBody;
+      const { order_store: input } = request.body;
       const row = await createOrderStore(app.services, request.scope, input.service_type, {
         name: input.name,
         externalId: input.external_id,
@@ -156,7 +154,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { order_store: input } = request.body as UpdateBody;
+      const { order_store: input } = request.body;
       const row = await changeOrderStore(app.services, request.scope, idOf(request.params), {
         name: input.name,
         externalId: input.external_id,
@@ -205,7 +203,7 @@ export const orderStoreRoutes: FastifyPluginAsync = async (app) => {
         tags: ["Orders"],
         summary: "Delete an order store",
         params: IdParam,
-        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+        response: { 204: NoContent, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import {
   createCustomOrders,
@@ -30,7 +30,7 @@ function withDates<T extends OrderInput>(input: T, path: string): T {
 }
 
 /** Orders of a store (eHub §3.21, 3.22, 3.25, 3.26). */
-export const orderRoutes: FastifyPluginAsync = async (app) => {
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(Order);
   const Orders = Type.Object({ orders: Type.Array(Type.Ref("Order")) });
 
@@ -47,13 +47,13 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query as ListOrdersQuery;
+      const query = request.query;
       const page = query.page ?? 1;
       const perPage = query.per_page ?? 100;
       const { store, records, total } = await findStoreOrders(
         app.services,
         request.scope,
-        (request.params as StoreParams).order_store_id,
+        request.params.order_store_id,
         query.status ?? "pending",
         { limit: perPage, offset: (page - 1) * perPage },
       );
@@ -74,7 +74,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const params = request.params as OrderParams;
+      const params = request.params;
       const { store, record } = await getStoreOrder(
         app.services,
         request.scope,
@@ -98,12 +98,12 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as CreateOrdersBody;
+      const body = request.body;
       const inputs = body.orders.map((order, index) => withDates(order, `orders[${index}]`));
       const { store, records } = await createCustomOrders(
         app.services,
         request.scope,
-        (request.params as StoreParams).order_store_id,
+        request.params.order_store_id,
         inputs,
       );
       return reply.code(201).send({ orders: records.map((record) => presentOrder(store, record, "created")) });
@@ -123,8 +123,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const params = request.params as OrderParams;
-      const { order } = request.body as UpdateOrderBody;
+      const params = request.params;
+      const { order } = request.body;
       const { store, record } = await updateCustomOrder(
         app.services,
         request.scope,

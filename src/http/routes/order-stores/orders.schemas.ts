@@ -69,7 +69,6 @@ export const CreateOrder = Type.Object({
 export type CreateOrder = Static<typeof CreateOrder>;
 
 export const CreateOrdersBody = Type.Object({ orders: Type.Array(CreateOrder, { minItems: 1, maxItems: 100 }) });
-export type CreateOrdersBody = Static<typeof CreateOrdersBody>;
 
 export const UpdateOrderBody = Type.Object({
   order: Type.Object({
@@ -80,22 +79,18 @@ export const UpdateOrderBody = Type.Object({
     shipping_address: FullAddress,
   }),
 });
-export type UpdateOrderBody = Static<typeof UpdateOrderBody>;
 
 export const StoreParams = Type.Object({ order_store_id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER }) });
-export type StoreParams = Static<typeof StoreParams>;
 export const OrderParams = Type.Object({
   order_store_id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER }),
   order_number: OrderNumber,
 });
-export type OrderParams = Static<typeof OrderParams>;
 
 export const ListOrdersQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   status: Type.Optional(Type.String({ minLength: 1, maxLength: 64, default: "pending" })),
 });
-export type ListOrdersQuery = Static<typeof ListOrdersQuery>;
 
 /**
  * An order in any of its four shapes: the keys are fixed (§5.22), the value types vary by

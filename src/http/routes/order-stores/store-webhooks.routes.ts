@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { receiveStoreWebhook } from "../../../domain/orders/store-webhooks.js";
 import { errorResponses } from "../schemas.js";
@@ -16,7 +16,7 @@ const Params = Type.Object({ order_store_id: Type.Integer({ minimum: 1, maximum:
  * platform signs each delivery with the store's webhook secret, and the signature is checked over
  * the exact bytes received, so the body is kept raw whatever its content type.
  */
-export const storeWebhookRoutes: FastifyPluginAsync = async (app) => {
+export const storeWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -36,7 +36,7 @@ export const storeWebhookRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { order_store_id: storeId } = request.params as { order_store_id: number };
+      const { order_store_id: storeId } = request.params;
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const receipt = await receiveStoreWebhook(app.services, storeId, body, request.headers);
       return { received: true, topic: receipt.topic, duplicate: receipt.duplicate };

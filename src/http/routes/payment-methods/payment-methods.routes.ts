@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { addPaymentMethod } from "../../../domain/payments/add-payment-method.js";
 import { changePaymentMethod } from "../../../domain/payments/change-payment-method.js";
@@ -7,14 +7,14 @@ import {
   findPaymentMethods,
   getPaymentMethod,
 } from "../../../domain/payments/find-payment-methods.js";
-import { errorResponses, IdParam } from "../schemas.js";
+import { errorResponses, IdParam, NoContent } from "../schemas.js";
 import { presentPaymentMethod } from "./payment-methods.presenter.js";
 import { CreatePaymentMethodBody, PaymentMethodOut, UpdatePaymentMethodBody } from "./payment-methods.schemas.js";
 
 const Wrapped = Type.Object({ payment_method: Type.Ref("PaymentMethod") });
 
 /** Payment methods (eHub §3.37–3.40, and DELETE): cards and bank accounts that pay for refills. */
-export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
+export const paymentMethodRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(PaymentMethodOut);
 
   app.get(
@@ -47,7 +47,7 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = (request.body as CreatePaymentMethodBody).payment_method;
+      const body = request.body.payment_method;
       const row = await addPaymentMethod(app.services, request.scope, {
         type: body.type,
         name: body.name,
@@ -77,9 +77,7 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => ({
-      payment_method: presentPaymentMethod(
-        await getPaymentMethod(app.services, request.scope, (request.params as { id: number }).id),
-      ),
+      payment_method: presentPaymentMethod(await getPaymentMethod(app.services, request.scope, request.params.id)),
     }),
   );
 
@@ -96,8 +94,8 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = (request.body as UpdatePaymentMethodBody).payment_method;
-      const row = await changePaymentMethod(app.services, request.scope, (request.params as { id: number }).id, {
+      const body = request.body.payment_method;
+      const row = await changePaymentMethod(app.services, request.scope, request.params.id, {
         makeDefault: body.default_payment_method,
         name: body.name,
         expiry: body.expiry,
@@ -115,11 +113,11 @@ export const paymentMethodRoutes: FastifyPluginAsync = async (app) => {
         tags: ["Payment methods"],
         summary: "Delete a payment method (not the default)",
         params: IdParam,
-        response: { 204: Type.Null(), ...errorResponses(401, 404, 409) },
+        response: { 204: NoContent, ...errorResponses(401, 404, 409) },
       },
     },
     async (request, reply) => {
-      await deletePaymentMethod(app.services, request.scope, (request.params as { id: number }).id);
+      await deletePaymentMethod(app.services, request.scope, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { AddressInput } from "../../../domain/addresses/standardize-address.js";
 import { DomainError, notFound } from "../../../domain/errors.js";
@@ -37,7 +37,7 @@ const STATUSES: Record<string, "REQUESTED" | "CANCELLED" | undefined> = {
 };
 
 /** Carrier pickups (reference §3.15–3.19, §6.11): USPS's, and those of the couriers connected. */
-export const pickupRoutes: FastifyPluginAsync = async (app) => {
+export const pickupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(PickupOut);
   const timing = { manifestDelayMs: app.services.config.manifestDelayMs };
   const pickupOut = Type.Object({ pickup: Type.Ref("Pickup") });
@@ -55,7 +55,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as AvailabilityBody;
+      const body = request.body;
       const day = parseCalendarDate("pickup_date", body.pickup_date);
       const carrier = await pickupCarrierOf(app.services, request.scope, body.carrier_code ?? DEFAULT_PICKUP_CARRIER);
       const checked = checkPickup(carrier, addressInput(body.location), day, app.services.clock.now());
@@ -80,7 +80,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const pickup = (request.body as CreatePickupBody).pickup ?? {};
+      const pickup = request.body.pickup ?? {};
       const created = await createPickup(
         app.services,
         request.scope,
@@ -111,7 +111,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query as ListPickupsQuery;
+      const query = request.query;
       const statusKey = (query.status ?? "requested").toLowerCase();
       if (!(statusKey in STATUSES)) {
         throw new DomainError("request.invalid", `status "${query.status}" is not requested, cancelled or all.`);
@@ -145,7 +145,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const id = (request.params as { id: number }).id;
+      const id = request.params.id;
       const pickup = await findPickup(app.services.db, request.scope, id);
       if (!pickup) throw notFound("pickup", id);
       return { pickup: presentPickup(pickup) };
@@ -164,7 +164,7 @@ export const pickupRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const pickup = await cancelPickup(app.services, request.scope, (request.params as { id: number }).id);
+      const pickup = await cancelPickup(app.services, request.scope, request.params.id);
       return { pickup: presentPickup(pickup) };
     },
   );

@@ -31,7 +31,6 @@ export const AvailabilityBody = Type.Object({
   pickup_date: Day,
   carrier_code: Type.Optional(PickupCarrierCode),
 });
-export type AvailabilityBody = Static<typeof AvailabilityBody>;
 
 export const CreatePickupBody = Type.Object({
   pickup: Type.Optional(
@@ -46,7 +45,6 @@ export const CreatePickupBody = Type.Object({
     }),
   ),
 });
-export type CreatePickupBody = Static<typeof CreatePickupBody>;
 
 export const ListPickupsQuery = Type.Object({
   pickup_date_start: Type.Optional(Day),
@@ -55,7 +53,6 @@ export const ListPickupsQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
 });
-export type ListPickupsQuery = Static<typeof ListPickupsQuery>;
 
 export const AvailabilityOut = Type.Object({
   available: Type.Boolean(),

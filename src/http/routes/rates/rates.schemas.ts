@@ -74,3 +74,9 @@ export const RateResponse = Type.Object({
   service_rates: Type.Array(Type.Ref("ServiceRate")),
   warnings: Type.Array(Type.String()),
 });
+
+/**
+ * The answer as the route documents it: RateResponse, sent already encoded (rateResponseBody),
+ * which Fastify passes on as it is, so the handler's type for it is the encoded bytes.
+ */
+export const EncodedRateResponse = Type.Unsafe<Buffer>(RateResponse);

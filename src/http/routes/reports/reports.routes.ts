@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { meterTransactionExport, meterTransactionReport } from "../../../domain/reports/meter-transactions.js";
 import { shipmentAdjustmentExport, shipmentAdjustmentReport } from "../../../domain/reports/shipment-adjustments.js";
@@ -54,7 +55,7 @@ const pageOf = (query: { page?: number; per_page?: number }) => {
 };
 
 /** The meter transaction and shipment adjustment reports (reference §3.30–3.31, §5.28–5.29). */
-export const reportRoutes: FastifyPluginAsync = async (app) => {
+export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(MeterTransactionOut);
   app.addSchema(ShipmentAdjustmentOut);
 
@@ -74,7 +75,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query as MeterTransactionQuery;
+      const query = request.query;
       const filter = {
         ...window(query),
         carrierCode: query.carrier_code,
@@ -112,7 +113,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query as ShipmentAdjustmentQuery;
+      const query = request.query;
       if (wantsCsv(request)) {
         const { customers, batches } = await shipmentAdjustmentExport(
           app.services,

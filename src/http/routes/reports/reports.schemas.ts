@@ -1,4 +1,4 @@
-import { type Static, Type } from "typebox";
+import { Type } from "typebox";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -75,7 +75,5 @@ export const MeterTransactionQuery = Type.Object({
   ),
   ...ReportWindow,
 });
-export type MeterTransactionQuery = Static<typeof MeterTransactionQuery>;
 
 export const ShipmentAdjustmentQuery = Type.Object(ReportWindow);
-export type ShipmentAdjustmentQuery = Static<typeof ShipmentAdjustmentQuery>;

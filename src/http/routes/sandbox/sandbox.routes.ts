@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync } from "fastify";
-import { type Static, Type } from "typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { requestAdjustment } from "../../../domain/adjustments/adjust-shipment.js";
 import { findShipment, loadShipmentRecords } from "../../../domain/shipments/shipments.repository.js";
-import { ADVANCE_TARGETS, type AdvanceTarget, advanceTracking } from "../../../domain/tracking/advance-tracking.js";
+import { ADVANCE_TARGETS, advanceTracking } from "../../../domain/tracking/advance-tracking.js";
 import { presentShipmentAdjustment } from "../reports/reports.presenter.js";
 import { ShipmentAdjustmentOut } from "../reports/reports.schemas.js";
 import { errorResponses, IdParam } from "../schemas.js";
@@ -39,10 +39,9 @@ const AdjustBody = Type.Union([
   }),
   Type.Null(),
 ]);
-type AdjustBody = Exclude<Static<typeof AdjustBody>, null>;
 
 /** Sandbox controls beyond eHub, for integrators testing their handling of tracking (test keys only). */
-export const sandboxRoutes: FastifyPluginAsync = async (app) => {
+export const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(ShipmentOut);
   app.addSchema(ShipmentAdjustmentOut);
   app.post(
@@ -61,8 +60,8 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const id = (request.params as { id: number }).id;
-      const to = (request.body as { to?: AdvanceTarget } | null)?.to;
+      const id = request.params.id;
+      const to = request.body?.to;
       await advanceTracking(app.services, request.scope, id, to, {
         timeScale: app.services.config.sandboxTimeScale,
         auditPercent: app.services.config.sandboxAuditPercent,
@@ -91,20 +90,15 @@ export const sandboxRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = (request.body as AdjustBody | null) ?? {};
-      const { adjustment, customerName } = await requestAdjustment(
-        app.services,
-        request.scope,
-        (request.params as { id: number }).id,
-        {
-          weightOz: body.adj_weight,
-          lengthIn: body.adj_length,
-          widthIn: body.adj_width,
-          heightIn: body.adj_height,
-          fromPostalCode: body.adj_postal_code,
-          serviceCode: body.adj_service,
-        },
-      );
+      const body = request.body ?? {};
+      const { adjustment, customerName } = await requestAdjustment(app.services, request.scope, request.params.id, {
+        weightOz: body.adj_weight,
+        lengthIn: body.adj_length,
+        widthIn: body.adj_width,
+        heightIn: body.adj_height,
+        fromPostalCode: body.adj_postal_code,
+        serviceCode: body.adj_service,
+      });
       return reply.code(201).send({
         shipment_adjustment: presentShipmentAdjustment(new Map([[adjustment.account_id, customerName]]), adjustment),
       });

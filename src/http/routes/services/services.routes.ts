@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
-import { type Static, Type } from "typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { ALL_LISTED_SERVICES, findCarrier, findService } from "../../../carriers/registry.js";
 import { isUsDomestic } from "../../../carriers/sandbox/us-domestic.js";
 import { ZoneLookupError } from "../../../carriers/sandbox/zones.js";
@@ -26,10 +26,9 @@ const ZonesQuery = Type.Object({
   to_country: Type.String({ pattern: "^[A-Za-z]{2}$" }),
   to_postal_code: Type.String({ minLength: 1, maxLength: 20 }),
 });
-type ZonesQuery = Static<typeof ZonesQuery>;
 
 /** The catalogue of carrier services and the zone lookup. */
-export const serviceRoutes: FastifyPluginAsync = async (app) => {
+export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(ServiceOut);
 
   app.get(
@@ -47,7 +46,7 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { category, carrier_code } = request.query as { category?: string; carrier_code?: string };
+      const { category, carrier_code } = request.query;
       const services = ALL_LISTED_SERVICES.filter(
         ({ service }) =>
           (!category || service.category === category) && (!carrier_code || service.carrierCode === carrier_code),
@@ -72,8 +71,8 @@ export const serviceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { service_id } = request.params as { service_id: number };
-      const query = request.query as ZonesQuery;
+      const { service_id } = request.params;
+      const query = request.query;
       const service = findService(service_id);
       if (!service) throw notFound("service", service_id);
       const carrier = findCarrier(service.carrierCode)!;

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { DomainError, notFound } from "../../../domain/errors.js";
 import type { AccountScope } from "../../../domain/services.js";
@@ -23,7 +24,7 @@ import { ListShipmentsQuery, PaymentOut, ShipBody, ShipMultipleBody, ShipmentOut
 /** eHub buys at most ten shipments per call. */
 export const SHIP_MULTIPLE_LIMIT = 10;
 
-export const shipmentRoutes: FastifyPluginAsync = async (app) => {
+export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(ShipmentOut);
   app.addSchema(PaymentOut);
   const baseUrl = app.services.config.publicBaseUrl;
@@ -54,7 +55,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { shipment } = request.body as ShipBody;
+      const { shipment } = request.body;
       const record = await purchaseShipment(
         app.services,
         request.scope,
@@ -84,7 +85,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { shipments } = request.body as ShipMultipleBody;
+      const { shipments } = request.body;
       if (shipments.length > SHIP_MULTIPLE_LIMIT) {
         throw new DomainError(
           "shipments.too_many",
@@ -146,7 +147,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const record = await recordOrNotFound(request.scope, (request.params as { id: number }).id);
+      const record = await recordOrNotFound(request.scope, request.params.id);
       return { shipment: presentShipment(record, { baseUrl }) };
     },
   );
@@ -163,7 +164,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query as ListShipmentsQuery;
+      const query = request.query;
       const page = query.page ?? 1;
       const perPage = query.per_page ?? 100;
       const { rows, total } = await listShipments(
@@ -204,11 +205,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { record, refund } = await cancelShipment(
-        app.services,
-        request.scope,
-        (request.params as { id: number }).id,
-      );
+      const { record, refund } = await cancelShipment(app.services, request.scope, request.params.id);
       return {
         shipment: presentShipment(record, { baseUrl }),
         payment: presentPayment(refund.amount_cents, record.charge),
@@ -229,12 +226,7 @@ export const shipmentRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await customsFormPdf(
-        app.services,
-        request.scope,
-        (request.params as { id: number }).id,
-        (request.query as { parcel_id?: number }).parcel_id,
-      );
+      const pdf = await customsFormPdf(app.services, request.scope, request.params.id, request.query.parcel_id);
       return reply.header("content-type", "application/pdf").send(pdf);
     },
   );
@@ -258,7 +250,7 @@ const MAX_HEADER_BYTES = 8 * 1024;
  */
 export function setPaginationHeaders(
   reply: FastifyReply,
-  request: FastifyRequest,
+  request: FastifyRequest<{ Querystring: Record<string, unknown> }>,
   page: number,
   perPage: number,
   total: number | { hasNext: boolean },
@@ -268,7 +260,7 @@ export function setPaginationHeaders(
   const pages = counted ? Math.max(1, Math.ceil(total / perPage)) : total.hasNext ? page + 1 : page;
   const path = request.url.split("?")[0];
   const known = (request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties ?? {};
-  const query = request.query as Record<string, unknown>;
+  const query = request.query;
   const filters = new URLSearchParams();
   for (const name of Object.keys(known)) {
     const value = query[name];

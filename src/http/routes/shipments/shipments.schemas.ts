@@ -100,10 +100,8 @@ export const ShipmentIn = Type.Object({
 export type ShipmentIn = Static<typeof ShipmentIn>;
 
 export const ShipBody = Type.Object({ shipment: ShipmentIn });
-export type ShipBody = Static<typeof ShipBody>;
 
 export const ShipMultipleBody = Type.Object({ shipments: Type.Array(ShipmentIn, { minItems: 1 }) });
-export type ShipMultipleBody = Static<typeof ShipMultipleBody>;
 
 const Json = Type.Record(Type.String(), Type.Unknown());
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -213,4 +211,3 @@ export const ListShipmentsQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
-export type ListShipmentsQuery = Static<typeof ListShipmentsQuery>;

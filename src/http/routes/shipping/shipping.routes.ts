@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
-import { type Static, Type } from "typebox";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
 import { checkAddress } from "../../../domain/addresses/check-address.js";
 import { errorResponses } from "../schemas.js";
 import { presentValidatedAddress, ValidatedAddressOut } from "../wire/address.js";
@@ -15,10 +15,9 @@ const ValidateQuery = Type.Object({
   postal_code: text(20),
   company: Type.Optional(Type.String({ maxLength: 100 })),
 });
-type ValidateQuery = Static<typeof ValidateQuery>;
 
 /** `GET /shipping/validate_address`: the standard form of an address (a real carrier's when connected) and whether it changed. */
-export const shippingRoutes: FastifyPluginAsync = async (app) => {
+export const shippingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/shipping/validate_address",
     {
@@ -41,7 +40,7 @@ export const shippingRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const result = await checkAddress(app.services, request.scope, request.query as ValidateQuery);
+      const result = await checkAddress(app.services, request.scope, request.query);
       return {
         validate_address: {
           is_valid: result.isValid,

@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { carrierApiStatuses } from "../../../domain/carriers/service-status.js";
 import { errorResponses } from "../schemas.js";
 
 /** `GET /status`: the state of each connected carrier's APIs (eHub's Service Statuses). */
-export const statusRoutes: FastifyPluginAsync = async (app) => {
+export const statusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/status",
     {

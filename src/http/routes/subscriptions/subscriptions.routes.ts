@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { createSubscription } from "../../../domain/subscriptions/create-subscription.js";
 import {
@@ -11,7 +11,7 @@ import { changeSubscription } from "../../../domain/subscriptions/update-subscri
 import { findDeliveries, resendDelivery } from "../../../domain/subscriptions/webhook-deliveries.js";
 import { OutboundPolicy } from "../../../net/outbound-guard.js";
 import { parseInstant } from "../dates.js";
-import { errorResponses, IdParam } from "../schemas.js";
+import { errorResponses, IdParam, NoContent } from "../schemas.js";
 import { setPaginationHeaders } from "../shipments/shipments.routes.js";
 import { presentDelivery, presentSubscription } from "./subscriptions.presenter.js";
 import {
@@ -37,7 +37,7 @@ function fieldsOf(body: Omit<UpdateSubscriptionBody, "status" | "rewind_to_date"
 }
 
 /** Webhook subscriptions (eHub §3.32–3.36) and, beyond eHub, their delivery attempts. */
-export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
+export const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(Subscription);
   app.addSchema(Delivery);
   const policy = new OutboundPolicy(app.services.config.outboundAllowPrivateTargets);
@@ -57,7 +57,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query as ListSubscriptionsQuery;
+      const query = request.query;
       const page = query.page ?? 1;
       const perPage = query.per_page ?? 100;
       const { rows, total } = await findSubscriptions(
@@ -83,7 +83,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as CreateSubscriptionBody;
+      const body = request.body;
       const { row, shownSecret } = await createSubscription(
         app.services,
         request.scope,
@@ -105,8 +105,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: Type.Ref("Subscription"), ...errorResponses(401, 404) },
       },
     },
-    async (request) =>
-      presentSubscription(await getSubscription(app.services, request.scope, (request.params as { id: number }).id)),
+    async (request) => presentSubscription(await getSubscription(app.services, request.scope, request.params.id)),
   );
 
   app.put(
@@ -122,11 +121,11 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const body = request.body as UpdateSubscriptionBody;
+      const body = request.body;
       const { row, shownSecret } = await changeSubscription(
         app.services,
         request.scope,
-        (request.params as { id: number }).id,
+        request.params.id,
         {
           ...fieldsOf(body),
           status: body.status,
@@ -146,11 +145,11 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
         tags: ["Webhooks"],
         summary: "Delete a webhook subscription",
         params: IdParam,
-        response: { 204: Type.Null(), ...errorResponses(401, 404) },
+        response: { 204: NoContent, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
-      await deleteSubscription(app.services, request.scope, (request.params as { id: number }).id);
+      await deleteSubscription(app.services, request.scope, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -171,10 +170,10 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query as PageQuery;
+      const query = request.query;
       const page = query.page ?? 1;
       const perPage = query.per_page ?? 100;
-      const { rows, total } = await findDeliveries(app.services, request.scope, (request.params as { id: number }).id, {
+      const { rows, total } = await findDeliveries(app.services, request.scope, request.params.id, {
         limit: perPage,
         offset: (page - 1) * perPage,
       });
@@ -195,7 +194,7 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id, delivery_id } = request.params as { id: number; delivery_id: number };
+      const { id, delivery_id } = request.params;
       const pending = await resendDelivery(app.services, request.scope, id, delivery_id);
       return reply.code(201).send({ delivery: presentDelivery(pending) });
     },

@@ -29,7 +29,6 @@ export const CreateSubscriptionBody = Type.Object({
   http_username: Type.Optional(writableFields.http_username),
   http_password: Type.Optional(writableFields.http_password),
 });
-export type CreateSubscriptionBody = Static<typeof CreateSubscriptionBody>;
 
 export const UpdateSubscriptionBody = Type.Object({
   subscription_type: Type.Optional(SubscriptionType),
@@ -54,13 +53,11 @@ export const ListSubscriptionsQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
-export type ListSubscriptionsQuery = Static<typeof ListSubscriptionsQuery>;
 
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
-export type PageQuery = Static<typeof PageQuery>;
 
 export const Subscription = Type.Object(
   {

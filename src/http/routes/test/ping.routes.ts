@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 
 /** `GET /test/ping`: proves the service is up and the key is good. */
-export const pingRoutes: FastifyPluginAsync = async (app) => {
+export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/test/ping",
     {

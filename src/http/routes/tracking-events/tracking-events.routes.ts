@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { DomainError } from "../../../domain/errors.js";
 import {
   type CustomTrackingEvent,
@@ -27,7 +27,7 @@ function customEvent(body: ShipmentTrackingEventBody): CustomTrackingEvent {
 }
 
 /** Custom tracking events for GDE shipments (eHub §3.9 and §3.10). */
-export const trackingEventRoutes: FastifyPluginAsync = async (app) => {
+export const trackingEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/shipments/:id/tracking_events",
     {
@@ -41,8 +41,8 @@ export const trackingEventRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const event = customEvent(request.body as ShipmentTrackingEventBody);
-      await createTrackingEvents(app.services, request.scope, [(request.params as { id: number }).id], event);
+      const event = customEvent(request.body);
+      await createTrackingEvents(app.services, request.scope, [request.params.id], event);
       return reply.code(201).send({ status: "success" });
     },
   );
@@ -59,7 +59,7 @@ export const trackingEventRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as TrackingEventsBody;
+      const body = request.body;
       await createTrackingEvents(app.services, request.scope, body.shipment_ids, customEvent(body));
       return reply.code(201).send({ status: "success" });
     },

@@ -25,6 +25,5 @@ export const TrackingEventsBody = Type.Object({
   ...eventFields,
   shipment_ids: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { minItems: 1, maxItems: 1000 }),
 });
-export type TrackingEventsBody = Static<typeof TrackingEventsBody>;
 
 export const SaveStatus = Type.Object({ status: Type.Literal("success") });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { maskApiKey } from "../../../domain/accounts/api-keys.js";
 import { listUsersWithKeys } from "../../../domain/accounts/list-users.js";
@@ -8,7 +8,7 @@ import { errorResponses, IdParam } from "../schemas.js";
 import { RotatedKeys } from "./users.schemas.js";
 
 /** The account's users and their keys, for Primary and Owner users only (the spec's role rules). */
-export const userRoutes: FastifyPluginAsync = async (app) => {
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/users",
     {
@@ -54,7 +54,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const rotated = await rotateKeys(app.services, id, {
         accountIds: [request.caller.accountId],
         modes: [request.caller.mode],
