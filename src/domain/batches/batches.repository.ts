@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, Sql
 import { ownedBy } from "../../storage/owned-by.js";
 import type { BatchTable, Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
+import { moveShipments } from "../shipments/shipments.repository.js";
 
 export type BatchRow = Selectable<BatchTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -172,11 +173,5 @@ export async function markManifested(
       eb.selectFrom("shipments").select("id").where("status", "=", "shipped").where(which),
     )
     .execute();
-  const moved = await trx
-    .updateTable("shipments")
-    .set({ status: "manifested", manifested_at: manifestedAt, updated_at: stamp })
-    .where("status", "=", "shipped")
-    .where(which)
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows);
+  return moveShipments(trx, which, { to: "manifested", set: { manifested_at: manifestedAt, updated_at: stamp } });
 }
