@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, Sql
 import { ownedBy } from "../../storage/owned-by.js";
 import type { BatchTable, Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
+import { movesInto } from "../shipments/shipment-status.js";
 import { moveShipments } from "../shipments/shipments.repository.js";
 
 export type BatchRow = Selectable<BatchTable>;
@@ -170,7 +171,7 @@ export async function markManifested(
     .set({ status: "manifested", updated_at: stamp })
     .where("status", "=", "shipped")
     .where("shipment_id", "in", (eb) =>
-      eb.selectFrom("shipments").select("id").where("status", "=", "shipped").where(which),
+      eb.selectFrom("shipments").select("id").where("status", "in", movesInto("manifested")).where(which),
     )
     .execute();
   return moveShipments(trx, which, { to: "manifested", set: { manifested_at: manifestedAt, updated_at: stamp } });
