@@ -110,7 +110,8 @@ export interface ShipmentTable {
   id: Generated<number>;
   account_id: number;
   mode: "test" | "production";
-  status: string;
+  /** Not writable by an update: a status changes only through `moveShipment`, guarded by the lifecycle table. */
+  status: ColumnType<string, string, never>;
   /** Why a shipment failed or was voided, in words. */
   status_reason: string | null;
   carrier_code: string;

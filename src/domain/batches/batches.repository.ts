@@ -2,6 +2,8 @@ import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, Sql
 import { ownedBy } from "../../storage/owned-by.js";
 import type { BatchTable, Database } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
+import { movesInto } from "../shipments/shipment-status.js";
+import { moveShipments } from "../shipments/shipments.repository.js";
 
 export type BatchRow = Selectable<BatchTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -169,14 +171,8 @@ export async function markManifested(
     .set({ status: "manifested", updated_at: stamp })
     .where("status", "=", "shipped")
     .where("shipment_id", "in", (eb) =>
-      eb.selectFrom("shipments").select("id").where("status", "=", "shipped").where(which),
+      eb.selectFrom("shipments").select("id").where("status", "in", movesInto("manifested")).where(which),
     )
     .execute();
-  const moved = await trx
-    .updateTable("shipments")
-    .set({ status: "manifested", manifested_at: manifestedAt, updated_at: stamp })
-    .where("status", "=", "shipped")
-    .where(which)
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows);
+  return moveShipments(trx, which, { to: "manifested", set: { manifested_at: manifestedAt, updated_at: stamp } });
 }

@@ -10,7 +10,7 @@ import { queueLabelUnlink } from "../orders/link-label.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { cancelRefusal } from "./cancel-window.js";
 import { isShipmentStatus } from "./shipment-status.js";
-import { loadShipmentRecords, type ShipmentRecord, type ShipmentRow } from "./shipments.repository.js";
+import { loadShipmentRecords, moveShipment, type ShipmentRecord, type ShipmentRow } from "./shipments.repository.js";
 
 /** USPS holds prepaid postage 30 days before refunding it (the spec). */
 export const POSTAL_REFUND_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
@@ -85,13 +85,12 @@ async function recordCancellation(services: DomainServices, shipment: ShipmentRo
   const stamp = now.toISOString();
   const availableAt = new Date(now.getTime() + (shipment.carrier_code === "usps" ? POSTAL_REFUND_HOLD_MS : 0));
   return services.db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable("shipments")
-      .set({ status: "cancel_pending", cancel_requested_at: stamp, updated_at: stamp })
-      .where("id", "=", shipment.id)
-      .where("status", "=", shipment.status)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) {
+    const moved = await moveShipment(trx, shipment.id, {
+      from: shipment.status,
+      to: "cancel_pending",
+      set: { cancel_requested_at: stamp, updated_at: stamp },
+    });
+    if (!moved) {
       throw new DomainError("shipment.already_cancelled", `Shipment ${id} changed while it was being cancelled.`);
     }
     await trx
@@ -154,12 +153,7 @@ export async function settleRefund(services: DomainServices, meterEntryId: numbe
   await services.db.transaction().execute(async (trx) => {
     const entry = await postHeldEntry(trx, meterEntryId);
     if (!entry?.shipment_id) return;
-    await trx
-      .updateTable("shipments")
-      .set({ status: "cancelled", updated_at: stamp })
-      .where("id", "=", entry.shipment_id)
-      .where("status", "=", "cancel_pending")
-      .execute();
+    if (!(await moveShipment(trx, entry.shipment_id, { to: "cancelled", set: { updated_at: stamp } }))) return;
     await trx
       .updateTable("parcels")
       .set({ status: "cancelled", updated_at: stamp })

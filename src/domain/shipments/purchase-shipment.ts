@@ -26,6 +26,7 @@ import {
   insertParcels,
   insertShipment,
   type LabelRow,
+  moveShipment,
   type ParcelRow,
   type ShipmentRecord,
   type ShipmentRow,
@@ -378,10 +379,10 @@ async function recordPurchase(
         .executeTakeFirstOrThrow();
       labels.push(label);
     }
-    const shipped = await trx
-      .updateTable("shipments")
-      .set({
-        status: "shipped",
+    const shipped = await moveShipment(trx, shipment.id, {
+      from: "purchasing",
+      to: "shipped",
+      set: {
         rate_cents: quote.totalCents,
         cost_details: JSON.stringify(quote.lines),
         zone: purchase.rate.zone,
@@ -390,12 +391,10 @@ async function recordPurchase(
         customs_document_file: customsFile,
         shipped_at: stamp,
         updated_at: stamp,
-      })
-      .where("id", "=", shipment.id)
-      // A run that took this request over after its holder went quiet may have voided it meanwhile.
-      .where("status", "=", "purchasing")
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      },
+    });
+    // A run that took this request over after its holder went quiet may have voided it meanwhile.
+    if (!shipped) throw new Error(`Shipment ${shipment.id} stopped purchasing before its labels were recorded.`);
     if (quote.totalCents !== debitedCents) {
       await appendMeterEntry(trx, {
         account_id: scope.accountId,

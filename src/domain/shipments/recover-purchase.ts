@@ -3,7 +3,12 @@ import { DomainError } from "../errors.js";
 import { markRepaired } from "../incidents/money-incidents.js";
 import { releaseLabelDebit } from "../meter/fund-label.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { findShipmentByRequestKey, loadShipmentRecords, type ShipmentRecord } from "./shipments.repository.js";
+import {
+  findShipmentByRequestKey,
+  loadShipmentRecords,
+  moveShipment,
+  type ShipmentRecord,
+} from "./shipments.repository.js";
 
 /**
  * A purchase still `purchasing` after the process buying it died: void whatever the carrier sold
@@ -64,12 +69,10 @@ export async function resumePurchase(
 export async function markFailed(services: DomainServices, shipmentId: number, reason: string): Promise<void> {
   const stamp = services.clock.now().toISOString();
   await services.db.transaction().execute(async (trx) => {
-    const failed = await trx
-      .updateTable("shipments")
-      .set({ status: "failed", status_reason: reason.slice(0, 500), updated_at: stamp })
-      .where("id", "=", shipmentId)
-      .where("status", "=", "purchasing")
-      .executeTakeFirst();
-    if (Number(failed.numUpdatedRows) === 1) await releaseLabelDebit(trx, shipmentId, reason, stamp);
+    const failed = await moveShipment(trx, shipmentId, {
+      to: "failed",
+      set: { status_reason: reason.slice(0, 500), updated_at: stamp },
+    });
+    if (failed) await releaseLabelDebit(trx, shipmentId, reason, stamp);
   });
 }

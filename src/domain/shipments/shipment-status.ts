@@ -1,3 +1,5 @@
+import { TRACKING_STATUSES, type TrackingStatus } from "../../carriers/carrier.js";
+
 /**
  * The shipment lifecycle as a table: code asks "may I move from X to Y?" instead of checking flags.
  * `purchasing` exists only between recording a purchase and the carrier's answer; `failed` is a
@@ -19,24 +21,41 @@ export const SHIPMENT_STATUSES = [
 ] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
+/** The carrier's stages (tracking statuses but `pre_transit`): a label not yet scanned may reach any. */
+const JOURNEY_FROM_START = TRACKING_STATUSES.filter(
+  (status): status is Exclude<TrackingStatus, "pre_transit"> => status !== "pre_transit",
+);
+
+/**
+ * Every status change goes through this table (`moveShipment` in the shipments repository guards
+ * its write with it). Tracking moves a parcel forward only, but a carrier may skip stages (a label
+ * scanned first on delivery), and an exception is left for any later stage; it never moves back
+ * from `out_for_delivery` to `in_transit` (`statusAfterEvent` below). Only a label still in
+ * Porter's hands (`shipped`, `manifested`) can be cancelled, and a cancelled label gets no
+ * tracking, so `cancel_pending` only ever ends `cancelled` when its refund settles.
+ */
 const TRANSITIONS: Record<ShipmentStatus, readonly ShipmentStatus[]> = {
   purchasing: ["shipped", "failed"],
   failed: [],
-  shipped: ["manifested", "in_transit", "cancel_pending", "exception"],
-  manifested: ["in_transit", "cancel_pending", "exception"],
-  in_transit: ["out_for_delivery", "delivered", "available_for_pickup", "returned", "exception"],
-  out_for_delivery: ["delivered", "available_for_pickup", "returned", "exception", "in_transit"],
+  shipped: ["manifested", "cancel_pending", ...JOURNEY_FROM_START],
+  manifested: ["cancel_pending", ...JOURNEY_FROM_START],
+  in_transit: ["out_for_delivery", "available_for_pickup", "delivered", "returned", "exception"],
+  out_for_delivery: ["available_for_pickup", "delivered", "returned", "exception"],
   available_for_pickup: ["delivered", "returned", "exception"],
   delivered: [],
   returned: [],
-  exception: ["in_transit", "returned", "delivered"],
-  // The carrier scanned the label after all: the charge stands and the shipment goes on.
-  cancel_pending: ["cancelled", "shipped", "manifested", "in_transit"],
+  exception: ["in_transit", "out_for_delivery", "available_for_pickup", "delivered", "returned"],
+  cancel_pending: ["cancelled"],
   cancelled: [],
 };
 
 export function canMove(from: ShipmentStatus, to: ShipmentStatus): boolean {
   return TRANSITIONS[from].includes(to);
+}
+
+/** The statuses the table lets reach `to`: what a status write's guard accepts. */
+export function movesInto(to: ShipmentStatus): ShipmentStatus[] {
+  return SHIPMENT_STATUSES.filter((from) => canMove(from, to));
 }
 
 export function isShipmentStatus(value: string): value is ShipmentStatus {

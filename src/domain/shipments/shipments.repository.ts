@@ -1,9 +1,20 @@
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import { ownedBy } from "../../storage/owned-by.js";
 import type { Database, LabelTable, ParcelTable, ShipmentTable } from "../../storage/schema.js";
 import type { MeterEntryRow } from "../meter/meter.repository.js";
 import type { AccountScope } from "../services.js";
 import { listTrackingEvents, type TrackingEventRow } from "../tracking/tracking.repository.js";
+import { movesInto, type ShipmentStatus } from "./shipment-status.js";
 
 export type ShipmentRow = Selectable<ShipmentTable>;
 export type ParcelRow = Selectable<ParcelTable>;
@@ -23,6 +34,46 @@ export interface ShipmentRecord {
 
 export async function insertShipment(db: Executor, row: Insertable<ShipmentTable>): Promise<ShipmentRow> {
   return db.insertInto("shipments").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A status change: where to, from what the caller read (if it read one), and what else it writes. */
+export interface StatusMove {
+  to: ShipmentStatus;
+  from?: string;
+  set?: Omit<Updateable<ShipmentTable>, "id" | "status">;
+}
+
+/**
+ * The one write of `shipments.status`: `UPDATE shipments SET status = :to … WHERE … AND status IN
+ * (:froms)`, the froms being the statuses the lifecycle table lets reach `to` (only `from`, when
+ * the caller read the status it moves from). A row another writer moved meanwhile, or whose move
+ * the table forbids, is left as it is. Undefined when nothing may move (no query is sent).
+ */
+function guardedMove(db: Executor, move: StatusMove) {
+  const froms = movesInto(move.to).filter((from) => move.from === undefined || from === move.from);
+  if (froms.length === 0) return undefined;
+  return (
+    db
+      .updateTable("shipments")
+      // The schema lets no other update write `status`.
+      .set({ ...move.set, status: sql<never>`${move.to}` })
+      .where("status", "in", froms)
+  );
+}
+
+/** Moves one shipment's status (see `guardedMove`); the row as written, or undefined if it did not move. */
+export async function moveShipment(db: Executor, id: number, move: StatusMove): Promise<ShipmentRow | undefined> {
+  return guardedMove(db, move)?.where("id", "=", id).returningAll().executeTakeFirst();
+}
+
+/** Moves the status of every shipment `which` selects (see `guardedMove`); how many moved. */
+export async function moveShipments(
+  db: Executor,
+  which: (eb: ExpressionBuilder<Database, "shipments">) => Expression<SqlBool>,
+  move: StatusMove,
+): Promise<number> {
+  const moved = await guardedMove(db, move)?.where(which).executeTakeFirst();
+  return Number(moved?.numUpdatedRows ?? 0);
 }
 
 export async function insertParcels(db: Executor, rows: Insertable<ParcelTable>[]): Promise<ParcelRow[]> {

@@ -3,8 +3,8 @@ import type { TrackingLocation, TrackingStatus } from "../../carriers/carrier.js
 import { appendEvents } from "../../events/outbox.js";
 import type { Database } from "../../storage/schema.js";
 import type { DomainServices } from "../services.js";
-import { shipmentStatusOf, statusAfterEvent } from "../shipments/shipment-status.js";
-import type { ParcelRow, ShipmentRow } from "../shipments/shipments.repository.js";
+import { isShipmentStatus, shipmentStatusOf, statusAfterEvent } from "../shipments/shipment-status.js";
+import { moveShipment, type ParcelRow, type ShipmentRow } from "../shipments/shipments.repository.js";
 import { insertTrackingEvents, type TrackingEventRow } from "./tracking.repository.js";
 
 /** An event to store for one parcel: from the carrier (with its sequence) or made by a client. */
@@ -112,12 +112,14 @@ export async function recordTrackingEvents(
     }
   }
   const shipmentStatus = shipmentStatusOf(statuses, shipment.status);
-  if (shipmentStatus !== shipment.status) {
-    await trx
-      .updateTable("shipments")
-      .set({ status: shipmentStatus, updated_at: now })
-      .where("id", "=", shipment.id)
-      .execute();
+  if (shipmentStatus !== shipment.status && isShipmentStatus(shipmentStatus)) {
+    // The row is held since it was read (`withTrackingLock`): a refusal is a move the table lacks.
+    const moved = await moveShipment(trx, shipment.id, {
+      from: shipment.status,
+      to: shipmentStatus,
+      set: { updated_at: now },
+    });
+    if (!moved) throw new Error(`Shipment ${shipment.id} cannot move from ${shipment.status} to ${shipmentStatus}.`);
   }
   const trackingNumbers = new Map(parcels.map((p) => [p.id, p.tracking_number]));
   await appendEvents(
