@@ -112,7 +112,13 @@ export class PublishedContract {
     // patterns are read as the carriers wrote them (DHL escapes `-`, which a Unicode pattern refuses);
     // schemas are not held to the meta-schema (DHL repeats values in an enum, which is harmless).
     // Both packages are CommonJS: under ESM their default export is the module, the class its `default`.
-    const ajv = new AjvDraft04.default({ strict: false, allErrors: true, logger: false, unicodeRegExp: false, validateSchema: false });
+    const ajv = new AjvDraft04.default({
+      strict: false,
+      allErrors: true,
+      logger: false,
+      unicodeRegExp: false,
+      validateSchema: false,
+    });
     formats.default(ajv);
     const operations: Operation[] = [];
     for (const file of files) {

@@ -7,7 +7,6 @@ import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { asApiError, callingCarrier } from "../carriers/carrier-failure.js";
 import { declaredValueCents } from "../customs/customs-rules.js";
-import { DomainError } from "../errors.js";
 import { recordBesideFailure, shipmentIds } from "../incidents/money-incidents.js";
 import { reportUnvoidedLabels } from "../incidents/repair-labels.js";
 import type { RefillCharge } from "../meter/charge-refill.js";
