@@ -62,7 +62,11 @@ interface Operation {
   bodyRequired: boolean;
   jsonBody?: ValidateFunction;
   otherBodyTypes: string[];
+  /** The JSON answers the operation documents, by status (`200`, `4XX`, `default`). */
+  answers: Map<string, { validate?: ValidateFunction; example?: unknown }>;
 }
+
+type MediaType = { schema?: object; example?: unknown; examples?: Record<string, { value?: unknown }> };
 
 type OpenApiDocument = {
   servers?: { url: string }[];
@@ -130,7 +134,8 @@ export class PublishedContract {
             const operation = item[method] as
               | {
                   parameters?: Parameter[];
-                  requestBody?: { required?: boolean; content?: Record<string, { schema?: object }> };
+                  requestBody?: { required?: boolean; content?: Record<string, MediaType> };
+                  responses?: Record<string, { content?: Record<string, MediaType> }>;
                 }
               | undefined;
             if (!operation) continue;
@@ -165,6 +170,20 @@ export class PublishedContract {
               jsonBody:
                 jsonType && content[jsonType]?.schema ? ajv.compile(content[jsonType].schema as object) : undefined,
               otherBodyTypes: Object.keys(content).filter((type) => type !== jsonType),
+              answers: new Map(
+                Object.entries(operation.responses ?? {}).map(([status, response]) => {
+                  const media: MediaType | undefined = Object.entries(response.content ?? {}).find(([type]) =>
+                    /json/i.test(type),
+                  )?.[1];
+                  return [
+                    status,
+                    {
+                      validate: media?.schema ? ajv.compile(media.schema) : undefined,
+                      example: media?.example ?? Object.values(media?.examples ?? {})[0]?.value,
+                    },
+                  ];
+                }),
+              ),
             });
           }
         }
@@ -232,6 +251,43 @@ export class PublishedContract {
       for (const error of operation.jsonBody.errors ?? []) add(`body${error.instancePath}`, describe([error]));
     }
     return violations;
+  }
+
+  /**
+   * The spec's own example of the operation's first documented success answer, for a stand-in
+   * that answers what the carrier documents rather than what we think it sends.
+   */
+  exampleAnswer(request: SentRequest): { status: number; body: unknown } | undefined {
+    const found = this.#match(request);
+    if (!found) return undefined;
+    for (const [status, answer] of [...found.operation.answers].sort(([a], [b]) => a.localeCompare(b))) {
+      if (/^2\d\d$/.test(status) && answer.example !== undefined)
+        return { status: Number(status), body: answer.example };
+    }
+    return undefined;
+  }
+
+  /** What in an answer to `request` the published operation does not document; empty when it conforms. */
+  checkAnswer(request: SentRequest, status: number, body: unknown): Violation[] {
+    const found = this.#match(request);
+    const label = `${request.method} ${new URL(request.url, "http://stand-in").pathname} answered ${status}`;
+    if (!found)
+      return [
+        { request: label, where: "route", message: "no operation of the published spec has this method and path" },
+      ];
+    const { answers, file, method, template } = found.operation;
+    const answer = answers.get(String(status)) ?? answers.get(`${String(status)[0]}XX`) ?? answers.get("default");
+    if (!answer)
+      return [
+        { request: label, operation: `${file}: ${method} ${template}`, where: "status", message: "is not documented" },
+      ];
+    if (!answer.validate || answer.validate(body)) return [];
+    return (answer.validate.errors ?? []).map((error) => ({
+      request: label,
+      operation: `${file}: ${method} ${template}`,
+      where: `answer${error.instancePath}`,
+      message: describe([error]),
+    }));
   }
 
   #match(request: SentRequest): { operation: Operation; pathValues: Record<string, string> } | undefined {
