@@ -327,3 +327,19 @@ function paramsText(error: ErrorObject): string {
   if (params.additionalProperty) return ` (${params.additionalProperty})`;
   return "";
 }
+
+const loaded = new Map<string, Promise<PublishedContract>>();
+
+/** The contract of `files`, read once per test process (a large spec takes a second to read). */
+export function publishedContract(
+  files: readonly string[],
+  prefixes: readonly string[] = [],
+): Promise<PublishedContract> {
+  const key = JSON.stringify([files, prefixes]);
+  let contract = loaded.get(key);
+  if (!contract) {
+    contract = PublishedContract.load(files, prefixes);
+    loaded.set(key, contract);
+  }
+  return contract;
+}

@@ -5,6 +5,12 @@ import type { RealCarrierContext } from "../../src/carriers/real-carrier.js";
 import type { Clock } from "../../src/clock.js";
 import { PageContent } from "../../src/labels/pdf/page-content.js";
 import { PdfPages } from "../../src/labels/pdf/pdf-pages.js";
+import {
+  carrierSpecsAvailable,
+  type PublishedContract,
+  publishedContract,
+  type Violation,
+} from "../contracts/published-specs.js";
 
 export type StandInHandler = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => void;
 
@@ -77,15 +83,50 @@ export class FaultQueue<Kind extends string, Operation extends string> {
  * stopping. `apiPath` is where the carrier's API sits under the server's origin.
  */
 export abstract class CarrierStandIn<Fault extends string, Operation extends string> {
-  protected readonly server = new StandInServer((req, res, raw) => this.handle(req, res, raw));
+  protected readonly server = new StandInServer((req, res, raw) => this.#receive(req, res, raw));
   protected readonly faults = new FaultQueue<Fault, Operation>();
   baseUrl = "";
+  /**
+   * The carrier's published spec files (relative to `CARRIER_SPECS_DIR`) whose operations every
+   * request must conform to, and path prefixes the stand-in serves them under besides the specs'
+   * own servers. A request that does not conform is refused as the carrier would refuse it, and
+   * kept in `specViolations`.
+   */
+  protected readonly specFiles: readonly string[] = [];
+  protected readonly specPrefixes: readonly string[] = [];
+  readonly specViolations: Violation[] = [];
+  #contract: PublishedContract | undefined;
 
   constructor(private readonly apiPath = "") {}
 
   async start(): Promise<this> {
+    if (this.specFiles.length > 0 && carrierSpecsAvailable()) {
+      this.#contract = await publishedContract(this.specFiles, this.specPrefixes);
+    }
     this.baseUrl = `${await this.server.start()}${this.apiPath}`;
     return this;
+  }
+
+  #receive(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+    const violations = this.#contract?.check({
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      body: raw,
+    });
+    if (violations?.length) {
+      this.specViolations.push(...violations);
+      this.refuseNonConforming(res, violations);
+      return;
+    }
+    this.handle(req, res, raw);
+  }
+
+  /** Answers a request its published operation does not allow; a carrier overrides this with its own error body. */
+  protected refuseNonConforming(res: http.ServerResponse, violations: readonly Violation[]): void {
+    sendJson(res, 400, {
+      errors: violations.map((v) => ({ code: "invalid_request", message: `${v.where} ${v.message}` })),
+    });
   }
 
   stop(): Promise<void> {
