@@ -14,7 +14,8 @@ export const ERROR_CATALOGUE = {
   },
   "errors.forbidden": {
     status: 403,
-    description: "The key's user lacks the role the operation needs (for example Primary or Owner).",
+    description:
+      "The key's user lacks the permission the operation needs (docs/security.md, Roles: shipping, billing or administration).",
   },
   "errors.too_many_requests": {
     status: 429,

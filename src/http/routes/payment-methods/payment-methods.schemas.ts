@@ -1,4 +1,4 @@
-import { type Static, Type } from "typebox";
+import { Type } from "typebox";
 import { ADDRESS_FIELDS_ONLY, LocationIn } from "../shipment.schemas.js";
 
 const digits = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 40, description }));
@@ -30,7 +30,6 @@ export const CreatePaymentMethodBody = Type.Object({
     default_payment_method: Type.Optional(Type.Boolean({ description: "Make this the default payment method" })),
   }),
 });
-export type CreatePaymentMethodBody = Static<typeof CreatePaymentMethodBody>;
 
 export const UpdatePaymentMethodBody = Type.Object({
   payment_method: Type.Object({
@@ -40,7 +39,6 @@ export const UpdatePaymentMethodBody = Type.Object({
     billing_location: Type.Optional(BillingLocationIn),
   }),
 });
-export type UpdatePaymentMethodBody = Static<typeof UpdatePaymentMethodBody>;
 
 const nullableInteger = Type.Union([Type.Integer(), Type.Null()]);
 
