@@ -18,3 +18,11 @@ export class DomainError extends Error {
 export function notFound(resource: string, id: string | number): DomainError {
   return new DomainError(`${resource}.not_found`, `No ${resource.replaceAll("_", " ")} with id ${id}.`);
 }
+
+/**
+ * A part of Porter (its database, its file store) failed where money had already moved, after the
+ * fact was recorded for repair: the caller hears 503 and may retry, not a 500.
+ */
+export function partUnavailable(message: string, retryAfterSeconds = 30): DomainError {
+  return new DomainError("errors.unavailable", message, retryAfterSeconds);
+}

@@ -28,7 +28,8 @@ export const ERROR_CATALOGUE = {
   },
   "errors.unavailable": {
     status: 503,
-    description: "A dependency (the database) is not reachable; returned by `/readyz`.",
+    description:
+      "A part of Porter (the database, the file store) failed or is not reachable; returned by `/readyz`, and by a purchase or cancel whose recording failed after the carrier acted (repaired by a job), with `Retry-After`.",
   },
   "route.not_found": { status: 404, description: "No route has this path." },
   "route.method_not_allowed": {

@@ -99,7 +99,10 @@ describe("money incidents: a failure where money moves is logged, recorded and r
     const restore = await refuseShipmentStatuses(t.database.db, ["shipped"]);
     ups.fail("500", { operation: "void", times: 50 });
     try {
-      expect((await buy(account, shipmentToBuy({ service_id: UPS_GROUND, label_format: "zpl" }))).statusCode).toBe(500);
+      const response = await buy(account, shipmentToBuy({ service_id: UPS_GROUND, label_format: "zpl" }));
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json().error_code).toBe("errors.unavailable");
+      expect(response.headers["retry-after"]).toBe("30");
     } finally {
       await restore();
     }
@@ -154,7 +157,9 @@ describe("money incidents: a failure where money moves is logged, recorded and r
         url: `/api/v2/shipments/${id}/cancel`,
         headers: account.auth,
       });
-      expect(cancel.statusCode).toBe(500);
+      expect(cancel.statusCode, cancel.body).toBe(503);
+      expect(cancel.json().error_code).toBe("errors.unavailable");
+      expect(cancel.headers["retry-after"]).toBe("30");
     } finally {
       await restore();
     }

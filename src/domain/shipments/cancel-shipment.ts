@@ -3,7 +3,7 @@ import { ownedBy } from "../../storage/owned-by.js";
 import type { Database } from "../../storage/schema.js";
 import { sellingCarrierOf } from "../carriers/carrier-connections.js";
 import { callingCarrier } from "../carriers/carrier-failure.js";
-import { DomainError, notFound } from "../errors.js";
+import { DomainError, notFound, partUnavailable } from "../errors.js";
 import { findMoneyIncident, markRepaired, recordBesideFailure, shipmentIds } from "../incidents/money-incidents.js";
 import { appendMeterEntry, type MeterEntryRow, postHeldEntry } from "../meter/meter.repository.js";
 import { queueLabelUnlink } from "../orders/link-label.js";
@@ -69,8 +69,11 @@ export async function cancelShipment(
     refund = await recordCancellation(services, shipment, now);
   } catch (error) {
     // The carrier has voided: the refund must not be lost with this write.
-    if (!(error instanceof DomainError)) await reportRefundNotRecorded(services, shipment, trackingNumbers, error);
-    throw error;
+    if (error instanceof DomainError) throw error;
+    await reportRefundNotRecorded(services, shipment, trackingNumbers, error);
+    throw partUnavailable(
+      `The carrier voided shipment ${id}'s labels, but recording the cancel failed; a repair job records it and its refund shortly.`,
+    );
   }
   const [updated] = await loadShipmentRecords(services.db, await shipmentOrNotFound(services, scope, id));
   return { record: updated as ShipmentRecord, refund };

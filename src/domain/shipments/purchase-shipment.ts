@@ -7,6 +7,7 @@ import { renderLabel } from "../../labels/render-label.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { asApiError, callingCarrier } from "../carriers/carrier-failure.js";
 import { declaredValueCents } from "../customs/customs-rules.js";
+import { DomainError, partUnavailable } from "../errors.js";
 import { recordBesideFailure, shipmentIds } from "../incidents/money-incidents.js";
 import { reportUnvoidedLabels } from "../incidents/repair-labels.js";
 import type { RefillCharge } from "../meter/charge-refill.js";
@@ -122,7 +123,10 @@ async function buy(
     );
   } catch (error) {
     await voidAfterFailure(services, carrier, shipment, trackingNumbers, (purchase.rate.quote as RateQuote).totalCents);
-    throw error;
+    if (error instanceof DomainError) throw error;
+    throw partUnavailable(
+      `The carrier sold shipment ${shipment.id}'s labels, but recording them failed; they are voided and nothing stays charged. Try again.`,
+    );
   }
 }
 
