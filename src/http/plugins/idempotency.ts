@@ -95,6 +95,9 @@ export function registerIdempotency(app: FastifyInstance): void {
   };
   // Three renewals per lease: a holder must miss two in a row before others take its keys.
   const heartbeat = setInterval(renew, Math.floor(leaseMs / 3)).unref();
+  app.services.wakeUps.reportErrorsTo((error) =>
+    app.log.warn({ err: error }, "waking waiting requests across processes failed; they look again on a timer"),
+  );
   app.addHook("onClose", async () => clearInterval(heartbeat));
 
   /**
