@@ -140,13 +140,18 @@ export class PostgresChannel {
       client.end().catch(report);
     });
     await client.connect();
-    const { rows } = await client.query<{ schema: string | null }>("select current_schema() as schema");
-    const schema = rows[0]?.schema ?? "";
-    client.on("notification", (message) => {
-      const [from, origin, ...topic] = (message.payload ?? "").split("\n");
-      if (from === schema && origin !== this.#origin) this.#deliver(topic.join("\n"));
-    });
-    await client.query(`listen ${CHANNEL}`);
-    return client;
+    try {
+      const { rows } = await client.query<{ schema: string | null }>("select current_schema() as schema");
+      const schema = rows[0]?.schema ?? "";
+      client.on("notification", (message) => {
+        const [from, origin, ...topic] = (message.payload ?? "").split("\n");
+        if (from === schema && origin !== this.#origin) this.#deliver(topic.join("\n"));
+      });
+      await client.query(`listen ${CHANNEL}`);
+      return client;
+    } catch (error) {
+      client.end().catch(report);
+      throw error;
+    }
   }
 }
