@@ -36,6 +36,7 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
     database,
     db: database.kysely,
     clock,
+    wakeUps: database.wakeUps,
     secrets,
     caches: createDomainCaches(),
     files: new DiskFileStore(path.join(config.dataDir, "files")),

@@ -7,6 +7,7 @@ import type { PaymentGateway } from "../payments/payment-gateway.js";
 import type { FileStore } from "../storage/files/file-store.js";
 import type { Database } from "../storage/schema.js";
 import type { SecretBox } from "../storage/secret-box.js";
+import type { WakeUps } from "../storage/wake-ups.js";
 import type { StoreConnectors } from "../stores/registry.js";
 import type { CarrierAccountRow, CarrierServiceStatusRow } from "./carriers/carrier-accounts.repository.js";
 import { ExpiringCache } from "./shared/expiring-cache.js";
@@ -15,6 +16,8 @@ import { ExpiringCache } from "./shared/expiring-cache.js";
 export interface DomainServices {
   db: Kysely<Database>;
   clock: Clock;
+  /** Wakes a request that waits for another one (a twin, a refill in flight) when that one is done. */
+  wakeUps: WakeUps;
   /** Seals credentials and other secrets stored in the database. */
   secrets: SecretBox;
   caches: DomainCaches;

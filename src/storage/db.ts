@@ -5,12 +5,15 @@ import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from
 import pg from "pg";
 import type { Database } from "./schema.js";
 import { SchemaScopedPostgresDialect } from "./schema-introspector.js";
+import { PostgresChannel, WakeUps } from "./wake-ups.js";
 
 export type DialectName = "sqlite" | "postgres";
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** Wakes requests waiting for each other, across processes on PostgreSQL. */
+  wakeUps: WakeUps;
   close(): Promise<void>;
 }
 
@@ -55,7 +58,9 @@ export function openDatabase(url: string): Db {
     // 40 MB) copies each hot page once per ten times as many purchases.
     sqlite.pragma("wal_autocheckpoint = 10000");
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { kysely, dialect: "sqlite", close: () => kysely.destroy() };
+    // One process per database file by design: other processes sharing it are left to polling.
+    const wakeUps = new WakeUps();
+    return { kysely, dialect: "sqlite", wakeUps, close: () => kysely.destroy() };
   }
   // A PostgreSQL URL may carry `?options=-c search_path=<schema>` to use a schema other than
   // `public` (the test suite gives each file its own).
@@ -63,5 +68,14 @@ export function openDatabase(url: string): Db {
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
-  return { kysely, dialect: "postgres", close: () => kysely.destroy() };
+  const wakeUps = new WakeUps(new PostgresChannel(pool, url));
+  return {
+    kysely,
+    dialect: "postgres",
+    wakeUps,
+    close: async () => {
+      await wakeUps.close();
+      await kysely.destroy();
+    },
+  };
 }

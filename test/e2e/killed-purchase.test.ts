@@ -4,7 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { exited, type RunningServer, startServerProcess, waitFor } from "../helpers/processes.js";
+import {
+  exited,
+  PROCESS_TEST_TIMEOUT_MS,
+  type RunningServer,
+  startServerProcess,
+  waitForProcess,
+} from "../helpers/processes.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
 
 const LEASE_MS = 2000;
@@ -43,13 +49,14 @@ describe("a server process killed mid-purchase", () => {
     return running;
   }
 
-  // Two server processes start in this test; on a busy machine that alone takes many seconds.
+  // Two server processes start in this test.
   it("answers the retry within seconds, with the purchase recovered and no second label", {
-    timeout: 120_000,
+    timeout: 2 * PROCESS_TEST_TIMEOUT_MS,
   }, async () => {
     const stuck = await start(["test/fixtures/stuck-purchase-server.ts"]);
-    const testKey = await waitFor(
-      () => `the demo test key\noutput: ${stuck.output()}`,
+    const testKey = await waitForProcess(
+      stuck,
+      "the demo test key",
       () => /^test key: (pk_test_\S+)$/m.exec(stuck.output())?.[1],
     );
     const request = {
@@ -71,9 +78,8 @@ describe("a server process killed mid-purchase", () => {
       }),
     };
     const lost = fetch(`${stuck.baseUrl}/api/v2/shipments/ship`, request).catch((error: unknown) => error);
-    await waitFor(
-      () => `the purchase to get stuck\noutput: ${stuck.output()}`,
-      () => (stuck.output().includes("stuck writing a label") ? true : undefined),
+    await waitForProcess(stuck, "the purchase to get stuck", () =>
+      stuck.output().includes("stuck writing a label") ? true : undefined,
     );
     stuck.child.kill("SIGKILL");
     expect(await exited(stuck.child)).toEqual({ code: null, signal: "SIGKILL" });

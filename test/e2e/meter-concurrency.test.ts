@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendMeterEntry } from "../../src/domain/meter/meter.repository.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { VISA } from "../helpers/payment-methods.js";
-import { type RunningServer, startServerProcess, stopServerProcess, waitFor } from "../helpers/processes.js";
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  type RunningServer,
+  startServerProcess,
+  stopProcess,
+  waitForProcess,
+} from "../helpers/processes.js";
 import { shipmentToBuy } from "../helpers/shipments.js";
 
 /**
@@ -31,27 +37,22 @@ describe("one meter, two server processes, purchases in parallel", () => {
     testDb = await createTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-meter-concurrency-"));
     const env = { ...testDb.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
-    // Two processes start here; on a busy machine each can take a minute to answer.
-    const first = await startServerProcess(["src/cli/index.ts", "serve"], env, { startupTimeoutMs: 90_000 });
+    const first = await startServerProcess(["src/cli/index.ts", "serve"], env);
     servers.push(first);
-    const created = await waitFor(
-      () => `the demo account's keys\noutput: ${first.output()}`,
-      () => {
-        const output = first.output();
-        const account = /Created the demo account (\d+)/.exec(output)?.[1];
-        const key = /^ {2}production: +(pk_live_\S+)$/m.exec(output)?.[1];
-        return account && key ? { account: Number(account), key } : undefined;
-      },
-    );
+    const created = await waitForProcess(first, "the demo account's keys", () => {
+      const output = first.output();
+      const account = /Created the demo account (\d+)/.exec(output)?.[1];
+      const key = /^ {2}production: +(pk_live_\S+)$/m.exec(output)?.[1];
+      return account && key ? { account: Number(account), key } : undefined;
+    });
     accountId = created.account;
     liveKey = created.key;
-    servers.push(
-      await startServerProcess(["src/cli/index.ts", "serve", "--no-worker"], env, { startupTimeoutMs: 90_000 }),
-    );
-  }, 240_000);
+    servers.push(await startServerProcess(["src/cli/index.ts", "serve", "--no-worker"], env));
+    // Two processes start here.
+  }, 2 * PROCESS_TEST_TIMEOUT_MS);
 
   afterAll(async () => {
-    for (const server of servers) await stopServerProcess(server);
+    for (const server of servers) await stopProcess(server);
     await testDb.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -4,7 +4,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { BANK, VISA } from "../helpers/payment-methods.js";
-import { type RunningServer, startServerProcess, stopServerProcess, waitFor } from "../helpers/processes.js";
+import {
+  PROCESS_TEST_TIMEOUT_MS,
+  type RunningServer,
+  startServerProcess,
+  stopProcess,
+  waitFor,
+  waitForProcess,
+} from "../helpers/processes.js";
 import { everyStoredRow, everythingStored } from "../helpers/stored-bytes.js";
 
 const AMEX = { ...VISA, account_number: "371449635398431", verification_code: "8163" };
@@ -29,14 +36,15 @@ describe("card and bank numbers, as a real server process logging at trace level
       LOG_LEVEL: "trace",
     });
     const running = server;
-    testKey = await waitFor(
-      () => `the demo test key\noutput: ${running.output()}`,
+    testKey = await waitForProcess(
+      running,
+      "the demo test key",
       () => /^ {2}test: +(pk_test_\S+)$/m.exec(running.output())?.[1],
     );
-  }, 60_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   afterAll(async () => {
-    await stopServerProcess(server);
+    await stopProcess(server);
     await testDb.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -1,27 +1,32 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { exited, freePort, waitFor } from "../helpers/processes.js";
+import {
+  exited,
+  PROCESS_TEST_TIMEOUT_MS,
+  type RunningServer,
+  startServerProcess,
+  stopProcess,
+  waitFor,
+  waitForProcess,
+} from "../helpers/processes.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe("the server as a real process", () => {
   let testDb: TestDatabase;
   let dataDir: string;
-  let server: ChildProcess | undefined;
-  let stdout = "";
-  let stderr = "";
+  let server: RunningServer | undefined;
   let baseUrl: string;
   let testKey: string;
   let liveKey: string;
+  const stdout = () => server?.stdout() ?? "";
+  const stderr = () => server?.stderr() ?? "";
 
   /** Complete lines written so far (a chunk may end mid-line). */
-  const completeLines = (): string[] => stdout.split("\n").slice(0, -1);
+  const completeLines = (): string[] => stdout().split("\n").slice(0, -1);
   const logLines = (): Array<Record<string, unknown>> =>
     completeLines()
       .filter((line) => line.startsWith("{"))
@@ -30,61 +35,32 @@ describe("the server as a real process", () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-e2e-"));
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", "src/cli/index.ts", "serve"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...testDb.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const running = await startServerProcess(["src/cli/index.ts", "serve"], {
+      ...testDb.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
     });
-    const child = server;
-    child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-
-    await waitFor(
-      () => `GET /healthz to answer\nstdout: ${stdout}\nstderr: ${stderr}`,
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited early (${child.exitCode}): ${stdout}${stderr}`);
-        try {
-          const response = await fetch(`${baseUrl}/healthz`);
-          return response.ok ? true : undefined;
-        } catch {
-          return undefined;
-        }
-      },
-    );
-    [testKey, liveKey] = await waitFor(
-      () => `the demo keys on stdout\nstdout: ${stdout}`,
-      () => {
-        const test = /^ {2}test: +(pk_test_\S+)$/m.exec(stdout)?.[1];
-        const live = /^ {2}production: +(pk_live_\S+)$/m.exec(stdout)?.[1];
-        return test && live ? ([test, live] as const) : undefined;
-      },
-    );
-  });
+    server = running;
+    baseUrl = running.baseUrl;
+    [testKey, liveKey] = await waitForProcess(running, "the demo keys on stdout", () => {
+      const test = /^ {2}test: +(pk_test_\S+)$/m.exec(running.stdout())?.[1];
+      const live = /^ {2}production: +(pk_live_\S+)$/m.exec(running.stdout())?.[1];
+      return test && live ? ([test, live] as const) : undefined;
+    });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      server.kill("SIGKILL");
-      await exited(server, 10_000).catch(() => {});
-    }
+    await stopProcess(server);
     await testDb.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("creates the demo account on the empty database and prints its keys", async () => {
-    expect(stdout).toMatch(/Created the demo account \d+ \(user demo@porter\.local\)/);
+    expect(stdout()).toMatch(/Created the demo account \d+ \(user demo@porter\.local\)/);
     expect(testKey).toMatch(/^pk_test_[0-9A-Za-z]{32}$/);
     expect(liveKey).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
     const listening = await waitFor(
-      () => `the "Porter is listening" log line\nstdout: ${stdout}`,
+      () => `the "Porter is listening" log line\nstdout: ${stdout()}`,
       () => logLines().find((line) => line.msg === "Porter is listening"),
     );
     expect(listening).toMatchObject({ level: 30, worker: true, database: testDb.db.dialect });
@@ -124,7 +100,7 @@ describe("the server as a real process", () => {
 
   it("logs one JSON line per request with its request id, never the key", async () => {
     const line = await waitFor(
-      () => `the log line of request abc-123\nstdout: ${stdout}`,
+      () => `the log line of request abc-123\nstdout: ${stdout()}`,
       () => logLines().find((l) => l.reqId === "abc-123" && l.msg === "request"),
     );
     expect(line).toMatchObject({ route: "/api/v2/test/ping", method: "GET", status: 200, url: "/api/v2/test/ping" });
@@ -142,12 +118,12 @@ describe("the server as a real process", () => {
       expect(raw).not.toContain(liveKey);
       expect(raw.toLowerCase()).not.toContain("bearer");
     }
-    expect(stdout.split(testKey).length - 1).toBe(1);
-    expect(stderr).not.toContain(testKey);
+    expect(stdout().split(testKey).length - 1).toBe(1);
+    expect(stderr()).not.toContain(testKey);
   });
 
   it("shuts down cleanly on SIGTERM with exit code 0", async () => {
-    const child = server as ChildProcess;
+    const child = (server as RunningServer).child;
     expect(child.exitCode).toBeNull();
     child.kill("SIGTERM");
     expect(await exited(child, 10_000)).toEqual({ code: 0, signal: null });

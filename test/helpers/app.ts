@@ -52,6 +52,7 @@ export async function buildTestApp(
     database: database.db,
     db: database.db.kysely,
     clock,
+    wakeUps: database.db.wakeUps,
     secrets,
     caches: createDomainCaches(),
     files: new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "porter-files-"))),

@@ -26,6 +26,17 @@ export function exited(
   });
 }
 
+/**
+ * How long a process a test starts may take to become ready. Generous on purpose: it is only
+ * reached when something is wrong, and a loaded machine compiling TypeScript as the child loads
+ * took longer than the 15 and 30 s limits this replaced.
+ */
+export const READINESS_LIMIT_MS = 120_000;
+/** The timeout of a test or hook that starts one process and waits for it to become ready. */
+export const PROCESS_TEST_TIMEOUT_MS = READINESS_LIMIT_MS + 60_000;
+/** How much of a child's output a failure shows: its end, where the reason usually is. */
+const OUTPUT_TAIL_CHARS = 8_000;
+
 /** Polls until `check` yields a value, every `everyMs`, failing after `timeoutMs`: waits for an event, not a duration. */
 export async function waitFor<T>(
   what: () => string,
@@ -54,50 +65,102 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer {
+/** A child process a test started, with everything it wrote so far. */
+export interface RunningProcess {
   child: ChildProcess;
-  /** Everything written to stdout and stderr so far. */
+  /** stdout and stderr, interleaved as they arrived. */
   output: () => string;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves once the child has exited and its output streams are closed. */
+  closed: Promise<void>;
+}
+
+export interface RunningServer extends RunningProcess {
   baseUrl: string;
+}
+
+/** Starts `node --import tsx <args>` from the project root with `env` added, capturing its output. */
+export function startProcess(args: string[], env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  let output = "";
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    output += chunk.toString();
+  });
+  return { child, output: () => output, stdout: () => stdout, stderr: () => stderr, closed };
+}
+
+/** The end of what a child wrote, for a failure message. */
+function outputTail(running: RunningProcess): string {
+  const output = running.output();
+  const tail = output.length > OUTPUT_TAIL_CHARS ? `…${output.slice(-OUTPUT_TAIL_CHARS)}` : output;
+  return `\n--- output of the child (${running.child.spawnargs.slice(2).join(" ")}) ---\n${tail || "(nothing)"}`;
+}
+
+/**
+ * Waits until `check` yields a value, up to `READINESS_LIMIT_MS` unless told otherwise; fails at
+ * once if the child exits meanwhile. Either failure shows the end of the child's output.
+ */
+export async function waitForProcess<T>(
+  running: RunningProcess,
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  { timeoutMs = READINESS_LIMIT_MS } = {},
+): Promise<T> {
+  const { child } = running;
+  try {
+    return await waitFor(
+      () => what,
+      () => {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          throw new Error(`the child exited (${child.exitCode ?? child.signalCode}) before ${what}`);
+        }
+        return check();
+      },
+      { timeoutMs },
+    );
+  } catch (error) {
+    // A child that exited may still have output on its way: show all of it.
+    if (child.exitCode !== null || child.signalCode !== null) await running.closed;
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${outputTail(running)}`, {
+      cause: error,
+    });
+  }
 }
 
 /**
  * Starts a server process (`args` after `node --import tsx`, from the project root) on a free port
  * with `env` added, and waits until it answers /healthz.
  */
-export async function startServerProcess(
-  args: string[],
-  env: Record<string, string>,
-  options: { startupTimeoutMs?: number } = {},
-): Promise<RunningServer> {
+export async function startServerProcess(args: string[], env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const running = startProcess(args, { ...env, PORT: String(port), HOST: "127.0.0.1" });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(
-    () => `${args.join(" ")} to answer /healthz\noutput: ${output}`,
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the process exited early (${child.exitCode}): ${output}`);
-      try {
-        return (await fetch(`${baseUrl}/healthz`)).ok ? true : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    { timeoutMs: options.startupTimeoutMs ?? 30_000 },
-  );
-  return { child, output: () => output, baseUrl };
+  await waitForProcess(running, `${args.join(" ")} to answer GET /healthz`, async () => {
+    try {
+      return (await fetch(`${baseUrl}/healthz`)).ok ? true : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  return { ...running, baseUrl };
 }
 
-/** Kills what `startServerProcess` started, if it still runs. */
-export async function stopServerProcess(server: RunningServer | undefined): Promise<void> {
-  const child = server?.child;
+/** Kills what `startProcess` or `startServerProcess` started, if it still runs. */
+export async function stopProcess(running: RunningProcess | undefined): Promise<void> {
+  const child = running?.child;
   if (child && child.exitCode === null && child.signalCode === null) {
     child.kill("SIGKILL");
     await exited(child).catch(() => {});

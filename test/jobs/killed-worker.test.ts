@@ -1,55 +1,45 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { JobQueue, type JobRow } from "../../src/jobs/queue.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { exited, waitFor } from "../helpers/processes.js";
+import {
+  exited,
+  PROCESS_TEST_TIMEOUT_MS,
+  type RunningProcess,
+  startProcess,
+  stopProcess,
+  waitForProcess,
+} from "../helpers/processes.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CHILD_LEASE_MS = 2000;
 
 describe("a worker process killed mid-job", () => {
   let testDb: TestDatabase;
-  let child: ChildProcess | undefined;
-  let childOutput = "";
+  let child: RunningProcess | undefined;
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
   });
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGKILL");
-      await exited(child).catch(() => {});
-    }
+    await stopProcess(child);
     await testDb.drop();
   });
 
-  it("loses its job when the lease runs out, and another worker runs it to completion", async () => {
+  it("loses its job when the lease runs out, and another worker runs it to completion", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     // Enqueued "now" in real time, so the child (system clock) finds it due.
     const clock = new ManualClock(new Date());
     const queue = new JobQueue(testDb.db.kysely, testDb.db.dialect, clock);
     const jobId = await queue.enqueue("hang", { order: 42 }, { maxAttempts: 3 });
 
-    child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/hanging-worker.ts"], {
-      cwd: root,
-      env: { ...process.env, ...testDb.env, HANG_LEASE_MS: String(CHILD_LEASE_MS) },
-      stdio: ["ignore", "pipe", "pipe"],
+    child = startProcess(["test/fixtures/hanging-worker.ts"], { ...testDb.env, HANG_LEASE_MS: String(CHILD_LEASE_MS) });
+    const running = child.child;
+    const claimed = await waitForProcess(child, `the child to claim job ${jobId}`, async () => {
+      const job = await queue.find(jobId);
+      return job?.state === "running" ? job : undefined;
     });
-    const running = child;
-    running.stdout?.on("data", (chunk: Buffer) => (childOutput += chunk.toString()));
-    running.stderr?.on("data", (chunk: Buffer) => (childOutput += chunk.toString()));
-
-    const claimed = await waitFor(
-      () => `the child to claim job ${jobId} (child output: ${childOutput})`,
-      async () => {
-        if (running.exitCode !== null) throw new Error(`the child exited early (${running.exitCode}): ${childOutput}`);
-        const job = await queue.find(jobId);
-        return job?.state === "running" ? job : undefined;
-      },
-    );
     expect(claimed.attempts).toBe(1);
     expect(claimed.locked_by).toMatch(/^worker-/);
     const childWorkerId = claimed.locked_by;
@@ -90,6 +80,6 @@ describe("a worker process killed mid-job", () => {
       last_error: null,
     });
     expect(rescuer.id).not.toBe(childWorkerId);
-    expect(childOutput).toContain(`claimed job ${jobId} as ${childWorkerId}`);
+    expect(child.output()).toContain(`claimed job ${jobId} as ${childWorkerId}`);
   });
 });

@@ -1,24 +1,28 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { refuseShipmentStatuses } from "../helpers/failures.js";
-import { exited, waitFor } from "../helpers/processes.js";
+import {
+  exited,
+  PROCESS_TEST_TIMEOUT_MS,
+  type RunningProcess,
+  startProcess,
+  stopProcess,
+  waitForProcess,
+} from "../helpers/processes.js";
 import { shipmentToBuy } from "../helpers/shipments.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CHILD_LEASE_MS = 2000;
 
 describe("a manifest job interrupted halfway manifests no shipment", () => {
   let t: TestApp;
   let merchant: TestAccount;
-  let child: ChildProcess | undefined;
+  let child: RunningProcess | undefined;
   let dataDir: string;
 
   beforeAll(async () => {
@@ -30,10 +34,7 @@ describe("a manifest job interrupted halfway manifests no shipment", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-crash-"));
   });
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGKILL");
-      await exited(child).catch(() => {});
-    }
+    await stopProcess(child);
     await t.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -94,31 +95,22 @@ describe("a manifest job interrupted halfway manifests no shipment", () => {
     expect(await statuses(shipmentIds)).toEqual(new Set(["manifested"]));
   });
 
-  it("leaves nothing manifested when the worker process is killed mid-job; another worker finishes it", async () => {
+  it("leaves nothing manifested when the worker process is killed mid-job; another worker finishes it", {
+    timeout: PROCESS_TEST_TIMEOUT_MS,
+  }, async () => {
     t.clock.set(new Date());
     const { batchId, shipmentIds } = await batchOf(5);
-    let output = "";
-    child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/stalling-manifest-worker.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...t.processEnv,
-        DATA_DIR: dataDir,
-        STALL_LEASE_MS: String(CHILD_LEASE_MS),
-        LOG_LEVEL: "silent",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const started = startProcess(["test/fixtures/stalling-manifest-worker.ts"], {
+      ...t.processEnv,
+      DATA_DIR: dataDir,
+      STALL_LEASE_MS: String(CHILD_LEASE_MS),
+      LOG_LEVEL: "silent",
     });
-    const running = child;
-    running.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    running.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(
-      () => `the child to write the manifest (output: ${output})`,
-      () => {
-        if (running.exitCode !== null) throw new Error(`the child exited early: ${output}`);
-        return output.includes("wrote ") ? true : undefined;
-      },
+    child = started;
+    await waitForProcess(started, "the child to write the manifest", () =>
+      started.output().includes("wrote ") ? true : undefined,
     );
+    const running = started.child;
     running.kill("SIGKILL");
     await exited(running);
 

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookDispatcher, openServices } from "../../src/app.js";
 import type { AppServices } from "../../src/app-services.js";
@@ -14,12 +12,19 @@ import { createSubscription } from "../../src/domain/subscriptions/create-subscr
 import { appendEvents } from "../../src/events/outbox.js";
 import { OutboundPolicy } from "../../src/net/outbound-guard.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
-import { exited, waitFor } from "../helpers/processes.js";
+import {
+  exited,
+  PROCESS_TEST_TIMEOUT_MS,
+  type RunningProcess,
+  startProcess,
+  stopProcess,
+  waitFor,
+  waitForProcess,
+} from "../helpers/processes.js";
 import { WebhookReceiver } from "../helpers/webhook-receiver.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-/** Child processes start slowly on a loaded machine (TypeScript is compiled as they load). */
-const PROCESS_TEST_MS = 120_000;
+/** Workers must become ready, then deliver for up to 90 s. */
+const PROCESS_TEST_MS = PROCESS_TEST_TIMEOUT_MS + 90_000;
 
 /** Two real worker processes against one database, delivering to one loopback receiver. */
 describe("webhook worker processes", () => {
@@ -28,8 +33,8 @@ describe("webhook worker processes", () => {
   let clock: ManualClock;
   let receiver: WebhookReceiver;
   let dataDir: string;
-  const children: ChildProcess[] = [];
-  const output: string[] = [];
+  const workers: RunningProcess[] = [];
+  const output = () => workers.map((worker) => worker.output()).join(" | ");
   const env: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -48,12 +53,7 @@ describe("webhook worker processes", () => {
     services = await openServices(loadConfig(env), clock);
   });
   afterEach(async () => {
-    for (const child of children.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGKILL");
-        await exited(child).catch(() => {});
-      }
-    }
+    for (const worker of workers.splice(0)) await stopProcess(worker);
     await receiver?.close();
   });
   afterAll(async () => {
@@ -62,17 +62,10 @@ describe("webhook worker processes", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function startWorker(extraEnv: Record<string, string> = {}): ChildProcess {
-    const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/webhook-worker.ts"], {
-      cwd: root,
-      env: { ...process.env, ...env, ...extraEnv },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const index = output.push("") - 1;
-    child.stdout?.on("data", (chunk: Buffer) => (output[index] += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (output[index] += chunk.toString()));
-    children.push(child);
-    return child;
+  function startWorker(extraEnv: Record<string, string> = {}): RunningProcess {
+    const worker = startProcess(["test/fixtures/webhook-worker.ts"], { ...env, ...extraEnv });
+    workers.push(worker);
+    return worker;
   }
 
   async function subscribedAccount(url: string): Promise<{ accountId: number; subscriptionId: number }> {
@@ -99,11 +92,11 @@ describe("webhook worker processes", () => {
       clock,
     );
 
-  const started = (count: number) =>
-    waitFor(
-      () => `${count} workers to start (output: ${output.join(" | ")})`,
-      () => (output.filter((o) => o.includes("started")).length >= count ? true : undefined),
-      { timeoutMs: 90_000 },
+  const started = () =>
+    Promise.all(
+      workers.map((worker) =>
+        waitForProcess(worker, "the worker to start", () => (worker.output().includes("started") ? true : undefined)),
+      ),
     );
 
   const cursorOf = async (id: number) =>
@@ -122,10 +115,10 @@ describe("webhook worker processes", () => {
       const subscriptions = await Promise.all(["/a", "/b", "/c"].map((p) => subscribedAccount(receiver.urlFor(p))));
       startWorker();
       startWorker();
-      await started(2);
+      await started();
       for (const { accountId } of subscriptions) await track(accountId, 300);
       await waitFor(
-        () => `900 events to arrive (got ${receiver.items().length}; workers said: ${output.join(" | ")})`,
+        () => `900 events to arrive (got ${receiver.items().length}; workers said: ${output()})`,
         () => (receiver.items().length >= 900 ? true : undefined),
         { timeoutMs: 90_000 },
       );
@@ -157,12 +150,11 @@ describe("webhook worker processes", () => {
       receiver.script.push("hang");
       const { accountId, subscriptionId } = await subscribedAccount(receiver.urlFor("/killed"));
       await track(accountId, 150);
-      const child = startWorker({ WEBHOOK_TIMEOUT_MS: "120000" });
-      await waitFor(
-        () => `the child to post the first batch (output: ${output.join(" | ")})`,
-        () => (receiver.received.length === 1 ? true : undefined),
-        { timeoutMs: 90_000 },
+      const worker = startWorker({ WEBHOOK_TIMEOUT_MS: "120000" });
+      await waitForProcess(worker, "the child to post the first batch", () =>
+        receiver.received.length === 1 ? true : undefined,
       );
+      const { child } = worker;
       child.kill("SIGKILL");
       expect(await exited(child)).toEqual({ code: null, signal: "SIGKILL" });
 

@@ -36,6 +36,10 @@ export interface ReserveOptions {
   staleBefore: Date;
 }
 
+/** What twins of a request wait on: signalled when the key's run stores its answer or frees the key. */
+export const idempotencyTopic = (scope: IdempotencyScope, key: string): string =>
+  `idempotency:${scope.accountId}:${scope.mode}:${scope.userId}:${key}`;
+
 const byKey = (db: Kysely<Database>, scope: IdempotencyScope, key: string) =>
   db
     .selectFrom("idempotency_keys")

@@ -22,6 +22,9 @@ export const SETTLE_PAYMENT_DELAY_MS = 10 * 60 * 1000;
 export const CHECK_PAYMENT_RETURN_JOB = "payment.check_return";
 export const ACH_RETURN_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 
+/** What purchases waiting for a charge in flight wait on: signalled when a charge for the meter settles. */
+export const meterChargeTopic = (scope: AccountScope): string => `meter-charge:${scope.accountId}:${scope.mode}`;
+
 export interface RefillCharge {
   transaction: PaymentTransactionRow;
   /** The posted refill when the gateway accepted the charge. */
@@ -108,7 +111,7 @@ async function settleCharge(
   const stamp = now.toISOString();
   const accepted = charge.status === "accepted";
   const returnCheckAt = accepted && method.type === "ach" ? new Date(now.getTime() + ACH_RETURN_WINDOW_MS) : null;
-  return services.db.transaction().execute(async (trx) => {
+  const settled = await services.db.transaction().execute(async (trx) => {
     const transaction = await movePaymentTransaction(trx, pending.id, "pending", {
       status: charge.status,
       gateway_reference: charge.reference,
@@ -144,6 +147,9 @@ async function settleCharge(
     await appendPaymentStatus(services, trx, transaction, method);
     return { transaction, entry };
   });
+  const { account_id, mode } = settled.transaction;
+  await services.wakeUps.signal(meterChargeTopic({ accountId: account_id, mode }));
+  return settled;
 }
 
 async function settledAlready(trx: Transaction<Database>, id: number): Promise<RefillCharge> {

@@ -1,16 +1,15 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../storage/schema.js";
 import { lockAccount } from "../accounts/accounts.repository.js";
 import { DomainError } from "../errors.js";
 import { findDefaultPaymentMethod } from "../payments/payment-methods.repository.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { chargeRefill, type RefillCharge } from "./charge-refill.js";
+import { waitForTurn } from "../shared/wait-for-turn.js";
+import { chargeRefill, meterChargeTopic, type RefillCharge } from "./charge-refill.js";
 import { appendMeterEntry, type MeterEntryRow, meterTotals } from "./meter.repository.js";
 import { getRefillSettings } from "./refill-settings.js";
 
-/** How often, and how long, a purchase waits for another purchase's refill to settle. */
-const REFILL_WAIT_STEP_MS = 25;
+/** How long a purchase waits for another purchase's refill to settle. */
 const REFILL_WAIT_LIMIT_MS = 10_000;
 /** How many times a purchase refused for funds looks again while an automatic refill could pay. */
 const FUNDING_ATTEMPTS = 5;
@@ -51,29 +50,33 @@ async function canRefill(services: DomainServices, scope: AccountScope): Promise
  * Before a label is bought: when its price would take the balance below the account's refill
  * trigger, the default method is charged the refill amount first. Nothing happens when automatic
  * refill is off or there is no default method. While another charge for the meter is in flight
- * (labels bought in parallel) this one waits for it and looks again, so parallel purchases make
- * one refill, not one each; a charge still in flight after ten seconds (its process died, the
- * recovery job settles it) leaves the purchase to the balance as it is.
+ * (labels bought in parallel) this one waits for it to settle (woken when it does) and looks again,
+ * so parallel purchases make one refill, not one each; a charge still in flight after ten seconds
+ * (its process died, the recovery job settles it) leaves the purchase to the balance as it is.
  */
 async function refillBeforeLabel(
   services: DomainServices,
   scope: AccountScope,
   priceCents: number,
 ): Promise<RefillCharge | undefined> {
-  for (let waited = 0; waited <= REFILL_WAIT_LIMIT_MS; waited += REFILL_WAIT_STEP_MS) {
+  const turn = await waitForTurn(services, meterChargeTopic(scope), REFILL_WAIT_LIMIT_MS, async () => {
     const { triggerCents, amountCents } = await getRefillSettings(services, scope.accountId);
-    if (triggerCents === null || amountCents === null) return undefined;
+    if (triggerCents === null || amountCents === null) return { charge: undefined };
     const belowTrigger = async (db: Kysely<Database>) =>
       (await meterTotals(db, scope)).balanceCents - priceCents < triggerCents;
-    if (!(await belowTrigger(services.db))) return undefined;
+    if (!(await belowTrigger(services.db))) return { charge: undefined };
     const method = await findDefaultPaymentMethod(services.db, scope);
-    if (!method) return undefined;
-    const charged = await chargeRefill(services, scope, method, amountCents, "auto_refill", belowTrigger);
-    if (charged) return charged;
-    // Real time, not the service clock: this waits for another request, not for a date.
-    await sleep(REFILL_WAIT_STEP_MS);
-  }
-  return undefined;
+    if (!method) return { charge: undefined };
+    let stillNeeded = true;
+    const charge = await chargeRefill(services, scope, method, amountCents, "auto_refill", async (trx) => {
+      stillNeeded = await belowTrigger(trx);
+      return stillNeeded;
+    });
+    if (charge || !stillNeeded) return { charge };
+    // Another charge for the meter is in flight: wait for it to settle.
+    return undefined;
+  });
+  return turn?.charge;
 }
 
 /**

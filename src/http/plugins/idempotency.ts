@@ -5,10 +5,12 @@ import {
   completeIdempotencyKey,
   type Hold,
   type IdempotencyScope,
+  idempotencyTopic,
   releaseIdempotencyKey,
   renewIdempotencyLeases,
   reserveIdempotencyKey,
 } from "../../domain/idempotency/idempotency.repository.js";
+import { waitForTurn } from "../../domain/shared/wait-for-turn.js";
 import { errorBody } from "../errors.js";
 
 const HEADER = "idempotency-key";
@@ -18,7 +20,6 @@ const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 /** How long a repeated request waits for its running twin before hearing 409 in_progress. */
 const TWIN_WAIT_MS = 30_000;
-const TWIN_POLL_MS = 20;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -94,26 +95,32 @@ export function registerIdempotency(app: FastifyInstance): void {
   };
   // Three renewals per lease: a holder must miss two in a row before others take its keys.
   const heartbeat = setInterval(renew, Math.floor(leaseMs / 3)).unref();
+  app.services.wakeUps.reportErrorsTo((error) =>
+    app.log.warn({ err: error }, "waking waiting requests across processes failed; they look again on a timer"),
+  );
   app.addHook("onClose", async () => clearInterval(heartbeat));
 
   /**
-   * A twin of a request still running waits for its answer (polling the stored row, since the
-   * first may run in another process), so every caller of one key gets the same response.
+   * A twin of a request still running waits for its answer, so every caller of one key gets the
+   * same response: it looks again when the run stores its answer or frees the key (signalled here,
+   * and from other processes on PostgreSQL), and now and then in case the signal cannot come.
    */
   const reserveWaitingForTwin = async (scope: IdempotencyScope, key: string, requestHash: string) => {
-    const started = Date.now();
-    for (;;) {
+    const reserve = () => {
       const now = app.services.clock.now();
-      const reservation = await reserveIdempotencyKey(app.services.db, scope, key, requestHash, {
+      return reserveIdempotencyKey(app.services.db, scope, key, requestHash, {
         now,
         ttlMs: TTL_MS,
         holder,
         leaseMs,
         staleBefore: new Date(now.getTime() - ABANDONED_AFTER_MS),
       });
-      if (reservation.outcome !== "in_progress" || Date.now() - started >= TWIN_WAIT_MS) return reservation;
-      await new Promise((resolve) => setTimeout(resolve, TWIN_POLL_MS));
-    }
+    };
+    const settled = await waitForTurn(app.services, idempotencyTopic(scope, key), TWIN_WAIT_MS, async () => {
+      const reservation = await reserve();
+      return reservation.outcome === "in_progress" ? undefined : reservation;
+    });
+    return settled ?? ({ outcome: "in_progress" } as const);
   };
 
   const reserve = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -164,6 +171,7 @@ export function registerIdempotency(app: FastifyInstance): void {
         body: secrets ? withholdSecrets(body, secrets) : body,
       });
     }
+    await app.services.wakeUps.signal(idempotencyTopic(held.scope, held.key));
     return payload;
   };
 
