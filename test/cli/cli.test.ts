@@ -474,6 +474,8 @@ describe("the porter CLI", () => {
   it("syncs a WooCommerce store's orders now, and refuses a custom store", async () => {
     const standIn = new WooCommerceStandIn();
     await standIn.start();
+    // The stand-in listens on loopback, which the outbound guard lets through only when told to.
+    process.env.OUTBOUND_ALLOW_PRIVATE_TARGETS = "127.0.0.1";
     try {
       const site = standIn.addSite({
         orders: [standInOrder(1, "2026-06-01T00:00:00Z"), standInOrder(2, "2026-06-02T00:00:00Z")],
@@ -521,6 +523,7 @@ describe("the porter CLI", () => {
       expect(refused.stderr).toContain("order_store.no_connector");
     } finally {
       await standIn.stop();
+      delete process.env.OUTBOUND_ALLOW_PRIVATE_TARGETS;
     }
   });
 

@@ -200,7 +200,7 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
     const restore = await refuseShipmentStatuses(t.database.db, ["shipped"]);
     try {
       const response = await buy();
-      expect(response.statusCode).toBe(500);
+      expect(response.statusCode).toBe(503);
     } finally {
       await restore();
     }

@@ -97,7 +97,7 @@ describe("the meter's balance row", () => {
     await cancel(live, usps.id);
     const restore = await refuseShipmentStatuses(t.database.db, ["shipped"]);
     try {
-      expect((await call(live, "POST", "/shipments/ship", { shipment: shipmentToBuy() })).statusCode).toBe(500);
+      expect((await call(live, "POST", "/shipments/ship", { shipment: shipmentToBuy() })).statusCode).toBe(503);
     } finally {
       await restore();
     }

@@ -383,8 +383,9 @@ describe("buying, reading and cancelling shipments", () => {
     const restore = await refuseShipmentStatuses(t.database.db, ["shipped"]);
     try {
       const response = await ship(shipment({ service_id: UPS_GROUND }), live);
-      expect(response.statusCode).toBe(500);
-      expect(response.json().error_code).toBe("errors.internal");
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error_code).toBe("errors.unavailable");
+      expect(response.headers["retry-after"]).toBe("30");
     } finally {
       await restore();
     }
@@ -405,7 +406,7 @@ describe("buying, reading and cancelling shipments", () => {
   it("leaves a crash between the sale and its record to the recovery job, which voids it", async () => {
     const restore = await refuseShipmentStatuses(t.database.db, ["shipped", "failed"]);
     try {
-      expect((await ship(shipment({ service_id: UPS_GROUND }), live)).statusCode).toBe(500);
+      expect((await ship(shipment({ service_id: UPS_GROUND }), live)).statusCode).toBe(503);
     } finally {
       await restore();
     }

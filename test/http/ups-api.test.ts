@@ -221,7 +221,7 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       const sold = standIn.shipments.size;
       const restore = await refuseShipmentStatuses(t.database.db, ["shipped"]);
       try {
-        expect((await buy()).statusCode).toBe(500);
+        expect((await buy()).statusCode).toBe(503);
       } finally {
         await restore();
       }
