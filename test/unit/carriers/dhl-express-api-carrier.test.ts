@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CarrierCallError } from "../../../src/carriers/api-client/carrier-http-client.js";
-import type { CarrierAdapter, PurchaseRequest, RateRequest } from "../../../src/carriers/carrier.js";
+import {
+  type CarrierAdapter,
+  CarrierError,
+  type PurchaseRequest,
+  type RateRequest,
+} from "../../../src/carriers/carrier.js";
 import { dhlExpressApi } from "../../../src/carriers/dhl-express/api/index.js";
 import type { RealCarrier } from "../../../src/carriers/real-carrier.js";
 import { findService } from "../../../src/carriers/registry.js";
@@ -267,6 +272,28 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
       } finally {
         standIn.unservedCountries.delete("CA");
       }
+    });
+
+    // MyDHL API requires a contact phone of at least one character on both sides, and says of
+    // no stand-in number: an empty one would be refused, a made-up one would mislead the courier.
+    for (const phone of [undefined, "", "  "]) {
+      it(`refuses a recipient without a phone (${JSON.stringify(phone)}) before asking DHL, naming it`, async () => {
+        const before = standIn.requests.length;
+        const to = { ...TORONTO, phone };
+        const refusal = dhl.purchase(purchaseRequest({ to }));
+        await expect(refusal).rejects.toBeInstanceOf(CarrierError);
+        await expect(refusal).rejects.toThrow("DHL Express needs the recipient's phone number");
+        expect(standIn.requests.length).toBe(before);
+      });
+    }
+
+    it("refuses a shipper without a phone before asking DHL, naming it", async () => {
+      const before = standIn.requests.length;
+      const from = { ...LOS_ANGELES, phone: undefined };
+      await expect(dhl.purchase(purchaseRequest({ from }))).rejects.toThrow(
+        "DHL Express needs the shipper's phone number",
+      );
+      expect(standIn.requests.length).toBe(before);
     });
 
     it("refuses in DHL's words a shipment DHL rejects", async () => {
