@@ -296,6 +296,19 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
       expect(standIn.requests.length).toBe(before);
     });
 
+    // MyDHL API's create shipment has no idempotency key (Message-Reference only names a message),
+    // so a second try after an answer that may follow a purchase could buy a second waybill.
+    for (const fault of ["503", "429"] as const) {
+      it(`asks DHL for the waybill once when DHL answers ${fault}, and reports the failure`, async () => {
+        const before = standIn.callsTo("shipments");
+        standIn.fail(fault, { operation: "shipments" });
+        const failed = dhl.purchase(purchaseRequest());
+        await expect(failed).rejects.toBeInstanceOf(CarrierCallError);
+        await expect(failed).rejects.toMatchObject({ status: Number(fault) });
+        expect(standIn.callsTo("shipments")).toBe(before + 1);
+      });
+    }
+
     it("refuses in DHL's words a shipment DHL rejects", async () => {
       const stranger = open({ ...ACCOUNT, accountNumber: "999999999" });
       await expect(stranger.adapter.purchase(purchaseRequest())).rejects.toThrow(

@@ -318,6 +318,8 @@ export function dhlExpressApiCarrier(
         purpose: "label",
         json: shipment,
         headers: HEADERS,
+        // MyDHL API has no idempotency key for a shipment: a second try could buy a second waybill.
+        idempotent: false,
       });
       const waybill = answer.shipmentTrackingNumber;
       if (typeof waybill !== "string" || waybill === "") {
