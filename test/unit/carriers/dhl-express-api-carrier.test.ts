@@ -10,6 +10,7 @@ import { dhlExpressApi } from "../../../src/carriers/dhl-express/api/index.js";
 import type { RealCarrier } from "../../../src/carriers/real-carrier.js";
 import { findService } from "../../../src/carriers/registry.js";
 import { ManualClock } from "../../../src/clock.js";
+import { carrierSpecsAvailable } from "../../contracts/published-specs.js";
 import { LOS_ANGELES_WAREHOUSE, T_SHIRT_ITEM, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 import { DhlExpressStandIn } from "../../stand-ins/dhl-express/dhl-express-stand-in.js";
 import { standInContext } from "../../stand-ins/stand-in-server.js";
@@ -161,6 +162,33 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
   });
 
   describe("shipments", () => {
+    it.runIf(carrierSpecsAvailable())(
+      "is refused by the stand-in as by DHL when the body breaks MyDHL API's published schema",
+      async () => {
+        const sent = await dhl.purchase(purchaseRequest());
+        expect(sent.parcels).toHaveLength(1);
+        const body = structuredClone(standIn.lastRequest("shipments")!.body) as {
+          customerDetails: { receiverDetails: { contactInformation: { phone: string } } };
+        };
+        body.customerDetails.receiverDetails.contactInformation.phone = "";
+        const before = standIn.specViolations.length;
+        const answer = await fetch(`${standIn.baseUrl}/shipments`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-version": "3.1.0",
+            authorization: `Basic ${Buffer.from(`${ACCOUNT.apiKey}:${ACCOUNT.apiSecret}`).toString("base64")}`,
+          },
+          body: JSON.stringify(body),
+        });
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toMatchObject({ status: "400", title: "Validation error" });
+        expect(standIn.specViolations.slice(before).map((v) => v.where)).toEqual([
+          "body/customerDetails/receiverDetails/contactInformation/phone",
+        ]);
+      },
+    );
+
     it("buys a waybill with DHL's own PDF label, the export declaration and a commercial invoice", async () => {
       const purchase = await dhl.purchase(purchaseRequest());
       expect(purchase.rate.quote?.totalCents).toBe(9473);
