@@ -195,7 +195,7 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
   }
 
   #rates(res: http.ServerResponse, instance: string, body: Json): void {
-    const problems = plannedTimeProblems(body, "plannedShippingDateAndTime");
+    const problems = proseRuleProblems("rates", body);
     if (problems.length > 0) {
       send(res, 400, problem(instance, "Validation error", problems.join("; "), "400"));
       return;
@@ -230,14 +230,9 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
   }
 
   #createShipment(res: http.ServerResponse, instance: string, body: Json, url: URL): void {
-    const problems = plannedTimeProblems(body, "plannedShippingDateAndTime");
+    const problems = proseRuleProblems("shipments", body);
     const content = asObject(body.content);
     const packages = arrayAt(body, "content.packages");
-    // The spec says in prose only (its content.isCustomsDeclarable, line 11392 of the MyDHL API
-    // 3.1.1 spec): "If the shipment is dutiable, exportDeclaration element must be provided."
-    if (content.isCustomsDeclarable === true && content.exportDeclaration === undefined) {
-      problems.push("#/content/exportDeclaration: required for a customs declarable shipment");
-    }
     if (problems.length > 0) {
       send(res, 400, problem(instance, "Validation error", problems.join("; "), "400"));
       return;
@@ -336,7 +331,7 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
   }
 
   #createPickup(res: http.ServerResponse, instance: string, body: Json): void {
-    const problems = plannedTimeProblems(body, "plannedPickupDateAndTime");
+    const problems = proseRuleProblems("pickups", body);
     if (problems.length > 0) {
       send(res, 400, problem(instance, "Validation error", problems.join("; "), "400"));
       return;
@@ -384,17 +379,30 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
 }
 
 /**
- * The planned time's format, which the spec states in prose only (its plannedShippingDateAndTime,
- * lines 10592 and 15586-15593, and plannedPickupDateAndTime, line 14981, of the MyDHL API 3.1.1
- * spec): "YYYY-MM-DD", "T", "HH:MM:SS", then the GMT offset.
+ * The rules MyDHL API 3.1.1's spec states in prose only, beside its schemas: the planned time's
+ * format, "YYYY-MM-DD", "T", "HH:MM:SS", then the GMT offset (plannedShippingDateAndTime, lines
+ * 10592 and 15586-15593; plannedPickupDateAndTime, lines 14981-14988), and "If the shipment is
+ * dutiable, exportDeclaration element must be provided" (content.isCustomsDeclarable, line 11392).
  */
+export function proseRuleProblems(operation: DhlStandInOperation | undefined, body: unknown): string[] {
+  const request = asObject(body);
+  if (operation === "pickups") return plannedTimeProblems(request, "plannedPickupDateAndTime");
+  if (operation !== "rates" && operation !== "shipments") return [];
+  const problems = plannedTimeProblems(request, "plannedShippingDateAndTime");
+  const content = asObject(request.content);
+  if (operation === "shipments" && content.isCustomsDeclarable === true && content.exportDeclaration === undefined) {
+    problems.push("#/content/exportDeclaration: required for a customs declarable shipment");
+  }
+  return problems;
+}
+
 function plannedTimeProblems(body: Json, field: string): string[] {
   const planned = body[field];
   if (planned === undefined || (typeof planned === "string" && PLANNED_TIME.test(planned))) return [];
   return [`#/${field}: string does not match the date and time format`];
 }
 
-function operationOf(method: string, path: string): DhlStandInOperation | undefined {
+export function operationOf(method: string, path: string): DhlStandInOperation | undefined {
   if (method === "GET" && path === "/address-validate") return "address-validate";
   if (method === "POST" && path === "/rates") return "rates";
   if (method === "POST" && path === "/shipments") return "shipments";
