@@ -158,6 +158,16 @@ describe("a real DHL Express connection (against the MyDHL API stand-in)", () =>
     expect(standIn.requests.slice(before).filter((r) => r.operation !== "tracking")).toEqual([]);
   });
 
+  it("asks DHL for a waybill once when DHL answers 503, and answers the outage without buying again", async () => {
+    const before = standIn.callsTo("shipments");
+    standIn.fail("503", { operation: "shipments" });
+    const response = await buy();
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.json()).toMatchObject({ status: "error", error_code: "carrier.unavailable" });
+    expect(response.headers["retry-after"]).toBeDefined();
+    expect(standIn.callsTo("shipments")).toBe(before + 1);
+  });
+
   describe("pickups", () => {
     const remove = (id: number, auth = merchant.auth) =>
       t.app.inject({ method: "DELETE", url: `/api/v2/pickups/${id}`, headers: auth });

@@ -1,12 +1,17 @@
 import type http from "node:http";
+import type { Violation } from "../../contracts/published-specs.js";
 import { CarrierStandIn, parseRequestBody, sendJson as send } from "../stand-in-server.js";
+
+/** MyDHL API's published spec (relative to the carrier specs folder): every request must conform to it. */
+const DHL_EXPRESS_SPEC = "dhl-express/dpdhl-express-api-3.1.1_swagger.yaml";
 
 /**
  * A local MyDHL API (DHL Express) of ours, written from DHL's published spec: `GET
  * /address-validate`, `POST /rates`, `POST /shipments`, `GET /shipments/{n}/tracking`, `POST
  * /pickups` and `DELETE /pickups/{dispatchConfirmationNumber}`, with
- * their paths, HTTP basic auth, the `x-version` header, the spec's required fields and enums
- * checked, and DHL's error body `{instance, detail, title, message, status}`. Its prices, waybill
+ * their paths and HTTP basic auth. Every request is first held to DHL's published spec (its
+ * schemas: required fields, enums, patterns, lengths), and the rules the spec states only in prose
+ * are checked beside it; a refusal is DHL's error body `{instance, detail, title, message, status}`. Its prices, waybill
  * numbers and documents are its own, not DHL's. It can be told to fail the next calls.
  */
 
@@ -66,47 +71,6 @@ const DOCUMENTS = ["D", "T", "K"];
 /** Fuel surcharge on the product charge, in basis points (the stand-in's own). */
 const FUEL_BASIS_POINTS = 2750;
 const PLANNED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2} ?GMT[+-]\d{2}:\d{2}$/;
-const ENCODING_FORMATS = ["pdf", "zpl", "lp2", "epl"];
-const INCOTERMS = [
-  "EXW",
-  "FCA",
-  "CPT",
-  "CIP",
-  "DPU",
-  "DAP",
-  "DDP",
-  "FAS",
-  "FOB",
-  "CFR",
-  "CIF",
-  "DAF",
-  "DAT",
-  "DDU",
-  "DEQ",
-  "DES",
-];
-const ACCOUNT_TYPES = ["shipper", "payer", "duties-taxes"];
-const PACKAGE_TYPES = [
-  "1CE",
-  "2BC",
-  "2BP",
-  "2BX",
-  "3BX",
-  "4BX",
-  "5BX",
-  "6BX",
-  "7BX",
-  "8BX",
-  "CE1",
-  "TBL",
-  "TBS",
-  "WB1",
-  "WB2",
-  "WB3",
-  "WB6",
-  "XPD",
-];
-
 type Json = Record<string, unknown>;
 
 export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandInOperation> {
@@ -122,8 +86,16 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
   pickupsAllowed = true;
   #nextPickup = 1;
 
+  protected override readonly specFiles = [DHL_EXPRESS_SPEC];
+
   constructor(readonly account: DhlStandInAccount) {
     super("/mydhlapi/test");
+  }
+
+  /** DHL refuses a request its schema does not allow as a 400 in its error body, naming each fault. */
+  protected override refuseNonConforming(res: http.ServerResponse, violations: readonly Violation[]): void {
+    const detail = violations.map((v) => `${v.where}: ${v.message}`).join("; ");
+    send(res, 400, problem(new URL(res.req.url ?? "/", "http://stand-in").pathname, "Validation error", detail, "400"));
   }
 
   callsTo(operation: DhlStandInOperation): number {
@@ -193,11 +165,11 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
       return;
     }
     const query = url.searchParams;
-    if (operation === "address-validate") this.#addressValidate(res, instance, query);
+    if (operation === "address-validate") this.#addressValidate(res, query);
     else if (operation === "rates") this.#rates(res, instance, asObject(body));
     else if (operation === "shipments") this.#createShipment(res, instance, asObject(body), url);
     else if (operation === "pickups") this.#createPickup(res, instance, asObject(body));
-    else if (operation === "pickup-cancel") this.#cancelPickup(res, instance, path.split("/")[2] ?? "", query);
+    else if (operation === "pickup-cancel") this.#cancelPickup(res, instance, path.split("/")[2] ?? "");
     else this.#tracking(res, instance, path.split("/")[2] ?? "");
   }
 
@@ -207,16 +179,8 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
     return Buffer.from(encoded, "base64").toString("utf8") === `${this.account.apiKey}:${this.account.apiSecret}`;
   }
 
-  #addressValidate(res: http.ServerResponse, instance: string, query: URLSearchParams): void {
-    const problems: string[] = [];
-    const type = query.get("type");
-    if (!type || !["pickup", "delivery"].includes(type)) problems.push("type must be one of pickup, delivery");
+  #addressValidate(res: http.ServerResponse, query: URLSearchParams): void {
     const country = query.get("countryCode") ?? "";
-    if (!/^[A-Z]{2}$/.test(country)) problems.push("countryCode must be a two-letter ISO country code");
-    if (problems.length > 0) {
-      send(res, 400, problem(instance, "Validation error", problems.join("; "), "400"));
-      return;
-    }
     const postalCode = query.get("postalCode") ?? "";
     send(res, 200, {
       address: [
@@ -231,28 +195,12 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
   }
 
   #rates(res: http.ServerResponse, instance: string, body: Json): void {
-    const problems = [
-      ...required(body, [
-        "customerDetails.shipperDetails.postalCode",
-        "customerDetails.shipperDetails.cityName",
-        "customerDetails.shipperDetails.countryCode",
-        "customerDetails.receiverDetails.postalCode",
-        "customerDetails.receiverDetails.cityName",
-        "customerDetails.receiverDetails.countryCode",
-        "plannedShippingDateAndTime",
-        "unitOfMeasurement",
-        "isCustomsDeclarable",
-        "packages",
-      ]),
-      ...this.#commonChecks(body, "packages"),
-    ];
-    const packages = arrayAt(body, "packages");
-    if (packages.length === 0) problems.push("#/packages: expected minimum item count: 1");
-    for (const [i, p] of packages.entries()) problems.push(...required(asObject(p), ["weight"], `packages/${i}/`));
+    const problems = proseRuleProblems("rates", body);
     if (problems.length > 0) {
       send(res, 400, problem(instance, "Validation error", problems.join("; "), "400"));
       return;
     }
+    const packages = arrayAt(body, "packages");
     const from = String(valueAt(body, "customerDetails.shipperDetails.countryCode"));
     const to = String(valueAt(body, "customerDetails.receiverDetails.countryCode"));
     if (this.unservedCountries.has(to)) {
@@ -282,73 +230,14 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
   }
 
   #createShipment(res: http.ServerResponse, instance: string, body: Json, url: URL): void {
-    const problems = [
-      ...required(body, [
-        "plannedShippingDateAndTime",
-        "pickup.isRequested",
-        "productCode",
-        "accounts",
-        "customerDetails.shipperDetails.postalAddress.postalCode",
-        "customerDetails.shipperDetails.postalAddress.cityName",
-        "customerDetails.shipperDetails.postalAddress.countryCode",
-        "customerDetails.shipperDetails.postalAddress.addressLine1",
-        "customerDetails.shipperDetails.contactInformation.phone",
-        "customerDetails.shipperDetails.contactInformation.companyName",
-        "customerDetails.shipperDetails.contactInformation.fullName",
-        "customerDetails.receiverDetails.postalAddress.postalCode",
-        "customerDetails.receiverDetails.postalAddress.cityName",
-        "customerDetails.receiverDetails.postalAddress.countryCode",
-        "customerDetails.receiverDetails.postalAddress.addressLine1",
-        "customerDetails.receiverDetails.contactInformation.phone",
-        "customerDetails.receiverDetails.contactInformation.companyName",
-        "customerDetails.receiverDetails.contactInformation.fullName",
-        "content.packages",
-        "content.isCustomsDeclarable",
-        "content.description",
-        "content.incoterm",
-        "content.unitOfMeasurement",
-      ]),
-      ...this.#commonChecks(body, "content.packages"),
-    ];
+    const problems = proseRuleProblems("shipments", body);
     const content = asObject(body.content);
     const packages = arrayAt(body, "content.packages");
-    if (packages.length === 0) problems.push("#/content/packages: expected minimum item count: 1");
-    for (const [i, p] of packages.entries()) {
-      problems.push(...required(asObject(p), ["weight"], `content/packages/${i}/`));
-    }
-    if (content.incoterm !== undefined && !INCOTERMS.includes(String(content.incoterm))) {
-      problems.push(`#/content/incoterm: ${String(content.incoterm)} is not a valid enum value`);
-    }
-    if (typeof content.description === "string" && !/^[^\s]/.test(content.description)) {
-      problems.push("#/content/description: string does not match pattern ^[^\\s]");
-    }
-    const encoding = valueAt(body, "outputImageProperties.encodingFormat");
-    if (encoding !== undefined && !ENCODING_FORMATS.includes(String(encoding))) {
-      problems.push(`#/outputImageProperties/encodingFormat: ${String(encoding)} is not a valid enum value`);
-    }
-    const declaration = asObject(content.exportDeclaration);
-    if (content.isCustomsDeclarable === true && content.exportDeclaration === undefined) {
-      problems.push("#/content/exportDeclaration: required for a customs declarable shipment");
-    }
-    const lineItemFields = [
-      "number",
-      "description",
-      "price",
-      "quantity.value",
-      "quantity.unitOfMeasurement",
-      "manufacturerCountry",
-      "weight",
-    ];
-    for (const [i, item] of arrayAt(declaration, "lineItems").entries()) {
-      problems.push(...required(asObject(item), lineItemFields, `content/exportDeclaration/lineItems/${i}/`));
-    }
-    if (content.exportDeclaration !== undefined && arrayAt(declaration, "lineItems").length === 0) {
-      problems.push("#/content/exportDeclaration/lineItems: expected minimum item count: 1");
-    }
     if (problems.length > 0) {
       send(res, 400, problem(instance, "Validation error", problems.join("; "), "400"));
       return;
     }
+    const encoding = valueAt(body, "outputImageProperties.encodingFormat");
     const account = arrayAt(body, "accounts")
       .map(asObject)
       .find((a) => a.typeCode === "shipper");
@@ -442,45 +331,7 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
   }
 
   #createPickup(res: http.ServerResponse, instance: string, body: Json): void {
-    const problems = [
-      ...required(body, [
-        "plannedPickupDateAndTime",
-        "accounts",
-        "customerDetails.shipperDetails.postalAddress.cityName",
-        "customerDetails.shipperDetails.postalAddress.countryCode",
-        "customerDetails.shipperDetails.postalAddress.postalCode",
-        "customerDetails.shipperDetails.contactInformation.phone",
-        "customerDetails.shipperDetails.contactInformation.companyName",
-        "customerDetails.shipperDetails.contactInformation.fullName",
-        "shipmentDetails",
-      ]),
-      ...this.#commonChecks(body, "none"),
-    ];
-    const planned = body.plannedPickupDateAndTime;
-    if (planned !== undefined && !(typeof planned === "string" && PLANNED_TIME.test(planned))) {
-      problems.push("#/plannedPickupDateAndTime: string does not match the date and time format");
-    }
-    const close = body.closeTime;
-    if (close !== undefined && !(typeof close === "string" && /^([0-1][0-9]|2[0-3]):([0-5][0-9])$/.test(close))) {
-      problems.push("#/closeTime: string does not match pattern ([0-1][0-9]|2[0-3]):([0-5][0-9])");
-    }
-    if (body.locationType !== undefined && !["business", "residence"].includes(String(body.locationType))) {
-      problems.push("#/locationType: not a valid enum value");
-    }
-    const details = arrayAt(body, "shipmentDetails").map(asObject);
-    if (body.shipmentDetails !== undefined && details.length === 0)
-      problems.push("#/shipmentDetails: expected minimum item count: 1");
-    details.forEach((detail, i) => {
-      problems.push(
-        ...required(
-          detail,
-          ["productCode", "isCustomsDeclarable", "unitOfMeasurement", "packages"],
-          `shipmentDetails/${i}/`,
-        ),
-      );
-      if (arrayAt(detail, "packages").length === 0)
-        problems.push(`#/shipmentDetails/${i}/packages: expected minimum item count: 1`);
-    });
+    const problems = proseRuleProblems("pickups", body);
     if (problems.length > 0) {
       send(res, 400, problem(instance, "Validation error", problems.join("; "), "400"));
       return;
@@ -503,16 +354,7 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
     send(res, 201, { dispatchConfirmationNumbers: [number], readyByTime: String(body.closeTime ?? "18:00") });
   }
 
-  #cancelPickup(res: http.ServerResponse, instance: string, number: string, query: URLSearchParams): void {
-    const missing = ["requestorName", "reason"].filter((name) => !query.get(name));
-    if (missing.length > 0) {
-      send(
-        res,
-        400,
-        problem(instance, "Missing parameters", `Missing mandatory parameters: ${missing.join(", ")}`, "400"),
-      );
-      return;
-    }
+  #cancelPickup(res: http.ServerResponse, instance: string, number: string): void {
     const pickup = this.pickups.get(number);
     if (!pickup) {
       send(
@@ -534,35 +376,33 @@ export class DhlExpressStandIn extends CarrierStandIn<DhlStandInFault, DhlStandI
     pickup.cancelled = true;
     res.writeHead(200).end();
   }
-
-  /** Checks shared by rates and shipments: the planned time, units, accounts and packaging codes. */
-  #commonChecks(body: Json, packagesPath: string): string[] {
-    const problems: string[] = [];
-    const planned = body.plannedShippingDateAndTime;
-    if (planned !== undefined && !(typeof planned === "string" && PLANNED_TIME.test(planned))) {
-      problems.push("#/plannedShippingDateAndTime: string does not match the date and time format");
-    }
-    const unit = valueAt(body, packagesPath === "packages" ? "unitOfMeasurement" : "content.unitOfMeasurement");
-    if (unit !== undefined && unit !== "metric" && unit !== "imperial") {
-      problems.push(`#/unitOfMeasurement: ${String(unit)} is not a valid enum value`);
-    }
-    for (const account of arrayAt(body, "accounts").map(asObject)) {
-      if (!ACCOUNT_TYPES.includes(String(account.typeCode)))
-        problems.push("#/accounts: typeCode is not a valid enum value");
-      if (typeof account.number !== "string" || account.number.length > 12)
-        problems.push("#/accounts: number must be a string of at most 12 characters");
-    }
-    for (const p of arrayAt(body, packagesPath).map(asObject)) {
-      if (p.typeCode !== undefined && !PACKAGE_TYPES.includes(String(p.typeCode))) {
-        problems.push(`#/${packagesPath.replace(".", "/")}: typeCode ${String(p.typeCode)} is not a valid enum value`);
-      }
-      if (typeof p.weight === "number" && p.weight < 0.001) problems.push("#/packages: weight must be at least 0.001");
-    }
-    return problems;
-  }
 }
 
-function operationOf(method: string, path: string): DhlStandInOperation | undefined {
+/**
+ * The rules MyDHL API 3.1.1's spec states in prose only, beside its schemas: the planned time's
+ * format, "YYYY-MM-DD", "T", "HH:MM:SS", then the GMT offset (plannedShippingDateAndTime, lines
+ * 10592 and 15586-15593; plannedPickupDateAndTime, lines 14981-14988), and "If the shipment is
+ * dutiable, exportDeclaration element must be provided" (content.isCustomsDeclarable, line 11392).
+ */
+export function proseRuleProblems(operation: DhlStandInOperation | undefined, body: unknown): string[] {
+  const request = asObject(body);
+  if (operation === "pickups") return plannedTimeProblems(request, "plannedPickupDateAndTime");
+  if (operation !== "rates" && operation !== "shipments") return [];
+  const problems = plannedTimeProblems(request, "plannedShippingDateAndTime");
+  const content = asObject(request.content);
+  if (operation === "shipments" && content.isCustomsDeclarable === true && content.exportDeclaration === undefined) {
+    problems.push("#/content/exportDeclaration: required for a customs declarable shipment");
+  }
+  return problems;
+}
+
+function plannedTimeProblems(body: Json, field: string): string[] {
+  const planned = body[field];
+  if (planned === undefined || (typeof planned === "string" && PLANNED_TIME.test(planned))) return [];
+  return [`#/${field}: string does not match the date and time format`];
+}
+
+export function operationOf(method: string, path: string): DhlStandInOperation | undefined {
   if (method === "GET" && path === "/address-validate") return "address-validate";
   if (method === "POST" && path === "/rates") return "rates";
   if (method === "POST" && path === "/shipments") return "shipments";
@@ -676,16 +516,4 @@ function valueAt(body: Json, path: string): unknown {
 
 function arrayAt(body: Json, path: string): unknown[] {
   return asArray(valueAt(body, path));
-}
-
-/** DHL's wording for a missing field: "#/customerDetails/shipperDetails: required key [countryCode] not found". */
-export function required(body: Json, paths: readonly string[], prefix = ""): string[] {
-  return paths.flatMap((path) => {
-    const value = valueAt(body, path);
-    // Postal codes may be empty (a country without them); other required strings may not.
-    if (value !== undefined && value !== null && (value !== "" || path.endsWith("postalCode"))) return [];
-    const keys = path.split(".");
-    const key = keys.pop();
-    return [`#/${prefix}${keys.join("/")}: required key [${key}] not found`];
-  });
 }

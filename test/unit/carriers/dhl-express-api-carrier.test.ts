@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CarrierCallError } from "../../../src/carriers/api-client/carrier-http-client.js";
-import type { CarrierAdapter, PurchaseRequest, RateRequest } from "../../../src/carriers/carrier.js";
+import {
+  type CarrierAdapter,
+  CarrierError,
+  type PurchaseRequest,
+  type RateRequest,
+} from "../../../src/carriers/carrier.js";
 import { dhlExpressApi } from "../../../src/carriers/dhl-express/api/index.js";
 import type { RealCarrier } from "../../../src/carriers/real-carrier.js";
 import { findService } from "../../../src/carriers/registry.js";
 import { ManualClock } from "../../../src/clock.js";
+import { carrierSpecsAvailable } from "../../contracts/published-specs.js";
 import { LOS_ANGELES_WAREHOUSE, T_SHIRT_ITEM, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 import { DhlExpressStandIn } from "../../stand-ins/dhl-express/dhl-express-stand-in.js";
 import { standInContext } from "../../stand-ins/stand-in-server.js";
@@ -156,6 +162,33 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
   });
 
   describe("shipments", () => {
+    it.runIf(carrierSpecsAvailable())(
+      "is refused by the stand-in as by DHL when the body breaks MyDHL API's published schema",
+      async () => {
+        const sent = await dhl.purchase(purchaseRequest());
+        expect(sent.parcels).toHaveLength(1);
+        const body = structuredClone(standIn.lastRequest("shipments")!.body) as {
+          customerDetails: { receiverDetails: { contactInformation: { phone: string } } };
+        };
+        body.customerDetails.receiverDetails.contactInformation.phone = "";
+        const before = standIn.specViolations.length;
+        const answer = await fetch(`${standIn.baseUrl}/shipments`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-version": "3.1.0",
+            authorization: `Basic ${Buffer.from(`${ACCOUNT.apiKey}:${ACCOUNT.apiSecret}`).toString("base64")}`,
+          },
+          body: JSON.stringify(body),
+        });
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toMatchObject({ status: "400", title: "Validation error" });
+        expect(standIn.specViolations.slice(before).map((v) => v.where)).toEqual([
+          "body/customerDetails/receiverDetails/contactInformation/phone",
+        ]);
+      },
+    );
+
     it("buys a waybill with DHL's own PDF label, the export declaration and a commercial invoice", async () => {
       const purchase = await dhl.purchase(purchaseRequest());
       expect(purchase.rate.quote?.totalCents).toBe(9473);
@@ -268,6 +301,41 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
         standIn.unservedCountries.delete("CA");
       }
     });
+
+    // MyDHL API requires a contact phone of at least one character on both sides, and says of
+    // no stand-in number: an empty one would be refused, a made-up one would mislead the courier.
+    for (const phone of [undefined, "", "  "]) {
+      it(`refuses a recipient without a phone (${JSON.stringify(phone)}) before asking DHL, naming it`, async () => {
+        const before = standIn.requests.length;
+        const to = { ...TORONTO, phone };
+        const refusal = dhl.purchase(purchaseRequest({ to }));
+        await expect(refusal).rejects.toBeInstanceOf(CarrierError);
+        await expect(refusal).rejects.toThrow("DHL Express needs the recipient's phone number");
+        expect(standIn.requests.length).toBe(before);
+      });
+    }
+
+    it("refuses a shipper without a phone before asking DHL, naming it", async () => {
+      const before = standIn.requests.length;
+      const from = { ...LOS_ANGELES, phone: undefined };
+      await expect(dhl.purchase(purchaseRequest({ from }))).rejects.toThrow(
+        "DHL Express needs the shipper's phone number",
+      );
+      expect(standIn.requests.length).toBe(before);
+    });
+
+    // MyDHL API's create shipment has no idempotency key (Message-Reference only names a message),
+    // so a second try after an answer that may follow a purchase could buy a second waybill.
+    for (const fault of ["503", "429"] as const) {
+      it(`asks DHL for the waybill once when DHL answers ${fault}, and reports the failure`, async () => {
+        const before = standIn.callsTo("shipments");
+        standIn.fail(fault, { operation: "shipments" });
+        const failed = dhl.purchase(purchaseRequest());
+        await expect(failed).rejects.toBeInstanceOf(CarrierCallError);
+        await expect(failed).rejects.toMatchObject({ status: Number(fault) });
+        expect(standIn.callsTo("shipments")).toBe(before + 1);
+      });
+    }
 
     it("refuses in DHL's words a shipment DHL rejects", async () => {
       const stranger = open({ ...ACCOUNT, accountNumber: "999999999" });

@@ -182,7 +182,10 @@ export function dhlExpressApiCarrier(
         splitInvoiceAndReceipt: true,
       },
       customerReferences: [{ value: reference(request.purchaseKey), typeCode: "CU" }],
-      customerDetails: { shipperDetails: dhlParty(request.from), receiverDetails: dhlParty(request.to) },
+      customerDetails: {
+        shipperDetails: dhlParty(request.from, "shipper"),
+        receiverDetails: dhlParty(request.to, "recipient"),
+      },
       content: {
         packages: request.parcels.map((parcel, index) => {
           const name = request.contents[index]?.reference;
@@ -303,6 +306,8 @@ export function dhlExpressApiCarrier(
     async purchase(request) {
       const productCode = dhlProductCode(request.service, carriesDocuments(request.parcels));
       if (!productCode) throw new CarrierError("dhl_express", `${request.service.name} has no DHL Express product.`);
+      // Written first, so a shipment DHL would refuse as written is refused before DHL is asked.
+      const shipment = shipmentRequest(request, productCode);
       // Priced first, so a service DHL will not carry is refused before a waybill is made.
       const [rated] = await rate({ ...request, services: [request.service] }, request.shipDate, productCode);
       if (!rated?.quote)
@@ -311,8 +316,10 @@ export function dhlExpressApiCarrier(
         method: "POST",
         path: "/shipments",
         purpose: "label",
-        json: shipmentRequest(request, productCode),
+        json: shipment,
         headers: HEADERS,
+        // MyDHL API has no idempotency key for a shipment: a second try could buy a second waybill.
+        idempotent: false,
       });
       const waybill = answer.shipmentTrackingNumber;
       if (typeof waybill !== "string" || waybill === "") {

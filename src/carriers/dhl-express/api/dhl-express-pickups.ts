@@ -34,7 +34,7 @@ export function dhlPickupRequest(
       packages: shipment.parcels.map(dhlPackage),
     });
   }
-  const { postalAddress, contactInformation } = dhlParty(location);
+  const { postalAddress, contactInformation } = dhlParty(location, "shipper");
   const instructions = request.specialInstructions?.trim();
   return {
     plannedPickupDateAndTime: `${request.pickupDate}T${window.readyTime}:00GMT${window.utcOffset}`,

@@ -1,4 +1,4 @@
-import type { CarrierAddress } from "../../carrier.js";
+import { type CarrierAddress, CarrierError } from "../../carrier.js";
 import type { CostLine, RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.js";
 import { quoteFromLines, sumCents } from "../../sandbox/money.js";
 import type {
@@ -84,14 +84,23 @@ export function dhlRateAddress(address: CarrierAddress): DhlRateAddress {
 }
 
 /** A party of a shipment or pickup: DHL wants a company and a person's name, and a phone, for both sides. */
-export function dhlParty(address: CarrierAddress): DhlParty {
+export function dhlParty(address: CarrierAddress, role: "shipper" | "recipient"): DhlParty {
+  const phone = address.phone?.trim();
+  // MyDHL API requires a contact phone of at least one character for each side and names no
+  // substitute: an empty one is refused, and another party's number would mislead the courier.
+  if (!phone) {
+    throw new CarrierError(
+      "dhl_express",
+      `DHL Express needs the ${role}'s phone number: MyDHL API requires a contact phone for each side of a shipment.`,
+    );
+  }
   const person = [address.first_name, address.last_name].filter(Boolean).join(" ").trim();
   const fullName = person || address.company || "";
   const rated = dhlRateAddress(address);
   return {
     postalAddress: { ...rated, addressLine1: rated.addressLine1 ?? address.address1 },
     contactInformation: {
-      phone: address.phone ?? "",
+      phone: phone.slice(0, 70),
       companyName: (address.company || fullName).slice(0, 100),
       fullName: fullName.slice(0, 255),
       ...(address.email ? { email: address.email } : {}),
