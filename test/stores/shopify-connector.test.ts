@@ -110,8 +110,8 @@ describe("the Shopify connector", () => {
     waits.length = 0;
     await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
     await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
-    // Cost 5 × (4 + 10 × 3) + 2 = 172 points, 10 left, restoring 50 a second: 3.24 s.
-    expect(waits).toEqual([3240]);
+    // Cost 2 + 5 × (19 + 5 × 10) = 347 points, 10 left, restoring 50 a second: 6.74 s.
+    expect(waits).toEqual([6740]);
     shop.bucketAfterCall = 1000;
     own.fail("throttled", 1);
     waits.length = 0;

@@ -16,15 +16,18 @@ import { orderFromGraphql, orderFromWebhook } from "./shopify-orders.js";
 import {
   FULFILLMENT_CANCEL,
   FULFILLMENT_CREATE,
+  FULFILLMENT_ORDER_LINES_QUERY,
   FULFILLMENT_ORDERS_QUERY,
   type FulfillmentCancelAnswer,
   type FulfillmentCreateAnswer,
+  type FulfillmentOrderLinesAnswer,
   type FulfillmentOrderNode,
   type FulfillmentOrdersAnswer,
   gid,
   LINE_ITEMS_QUERY,
   type LineItemNode,
   type LineItemsAnswer,
+  MAX_ORDERS_PER_PAGE,
   numericId,
   ORDERS_QUERY,
   type OrderNode,
@@ -34,9 +37,6 @@ import {
   type WebhookOrder,
 } from "./shopify-wire.js";
 
-/** Shopify's own limit on `first`. */
-const MAX_PAGE = 250;
-const DEFAULT_PAGE = 50;
 const ORDER_TOPICS = new Set(["orders/create", "orders/updated"]);
 /** A shop's own domain: the only host a store's token is ever sent to. */
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
@@ -111,7 +111,7 @@ export class ShopifyConnector implements StoreConnector {
 
   async fetchOrders({ updatedSince, cursor, pageSize }: FetchOrdersRequest): Promise<OrderPage> {
     const answer = await this.#client.query<OrdersAnswer>(ORDERS_QUERY, {
-      first: Math.min(Math.max(pageSize ?? DEFAULT_PAGE, 1), MAX_PAGE),
+      first: Math.min(Math.max(pageSize ?? MAX_ORDERS_PER_PAGE, 1), MAX_ORDERS_PER_PAGE),
       after: cursor,
       query: updatedSince === null ? null : `updated_at:>='${new Date(updatedSince).toISOString()}'`,
     });
@@ -226,12 +226,42 @@ export class ShopifyConnector implements StoreConnector {
     await this.#client.query(SHOP_QUERY);
   }
 
+  /** The order's fulfillment orders, every page of them and every line of each. */
   async #fulfillmentOrders(order: PlatformOrderRef): Promise<FulfillmentOrderNode[]> {
-    const answer = await this.#client.query<FulfillmentOrdersAnswer>(FULFILLMENT_ORDERS_QUERY, {
-      id: gid("Order", order.platformOrderId),
-    });
-    if (!answer.order) throw new StoreConnectorError("not_found", `Shopify has no order ${order.orderNumber}`);
-    return answer.order.fulfillmentOrders.nodes;
+    const all: FulfillmentOrderNode[] = [];
+    let after: string | null = null;
+    do {
+      const answer: FulfillmentOrdersAnswer = await this.#client.query<FulfillmentOrdersAnswer>(
+        FULFILLMENT_ORDERS_QUERY,
+        { id: gid("Order", order.platformOrderId), after },
+      );
+      if (!answer.order) throw new StoreConnectorError("not_found", `Shopify has no order ${order.orderNumber}`);
+      for (const node of answer.order.fulfillmentOrders.nodes) all.push(await this.#allLines(node));
+      const page = answer.order.fulfillmentOrders.pageInfo;
+      after = page.hasNextPage ? page.endCursor : null;
+    } while (after);
+    return all;
+  }
+
+  /** A fulfillment order with its lines past the first ones the fulfillment orders query read. */
+  async #allLines(fulfillmentOrder: FulfillmentOrderNode): Promise<FulfillmentOrderNode> {
+    const nodes = [...fulfillmentOrder.lineItems.nodes];
+    let page = fulfillmentOrder.lineItems.pageInfo;
+    while (page.hasNextPage) {
+      const answer = await this.#client.query<FulfillmentOrderLinesAnswer>(FULFILLMENT_ORDER_LINES_QUERY, {
+        id: fulfillmentOrder.id,
+        after: page.endCursor,
+      });
+      if (!answer.fulfillmentOrder) {
+        throw new StoreConnectorError(
+          "not_found",
+          `fulfillment order ${fulfillmentOrder.id} disappeared while it was read`,
+        );
+      }
+      nodes.push(...answer.fulfillmentOrder.lineItems.nodes);
+      page = answer.fulfillmentOrder.lineItems.pageInfo;
+    }
+    return { ...fulfillmentOrder, lineItems: { pageInfo: page, nodes } };
   }
 }
 
