@@ -92,7 +92,13 @@ export interface OrderSource {
 
 export interface StandInShop {
   domain: string;
+  /** A legacy custom app's static token, or the last token granted to the Dev Dashboard app. */
   accessToken: string;
+  /** The Dev Dashboard app installed on the shop, which gets tokens by the client credentials grant. */
+  clientId: string;
+  clientSecret: string;
+  /** Tokens granted so far. */
+  tokenGrants: number;
   /** The app's client secret, which signs webhooks. */
   webhookSecret: string;
   orders: StandInOrder[] | OrderSource;
@@ -187,6 +193,9 @@ export class ShopifyStandIn {
     const shop: StandInShop = {
       domain: `shop-${this.#shops.size + 1}.myshopify.com`,
       accessToken: `shpat_${randomUUID().replaceAll("-", "")}`,
+      clientId: randomUUID().replaceAll("-", ""),
+      clientSecret: `shpss_${randomUUID().replaceAll("-", "")}`,
+      tokenGrants: 0,
       webhookSecret: `secret_${randomUUID()}`,
       orders: [],
       scopes: new Set(["read_orders", "write_merchant_managed_fulfillment_orders"]),
@@ -228,6 +237,7 @@ export class ShopifyStandIn {
   #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       sendJson(res, status, body, headers);
+    if (req.method === "POST" && req.url === "/admin/oauth/access_token") return this.#grant(req, res, raw);
     if (req.method !== "POST" || !API_PATH.test(req.url ?? "")) return send(404, { errors: "Not Found" });
     const shop = this.#shops.get(String(req.headers["x-shopify-access-token"] ?? ""));
     let request: { query?: string; variables?: Record<string, unknown> };
@@ -286,6 +296,26 @@ export class ShopifyStandIn {
       answer = { errors: [{ message: (error as Error).message }] };
     }
     send(200, { ...answer, extensions: { cost: costExtension(cost, cost, shop.bucketAfterCall) } });
+  }
+
+  /** The client credentials grant: the app's id and secret for a token that lasts a day. */
+  #grant(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const form = new URLSearchParams(raw);
+    const shop = [...this.#shops.values()].find((candidate) => candidate.clientId === form.get("client_id"));
+    if (!String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded")) {
+      return sendJson(res, 400, { error: "invalid_request" });
+    }
+    if (form.get("grant_type") !== "client_credentials") {
+      return sendJson(res, 400, { error: "unsupported_grant_type" });
+    }
+    if (!shop || shop.clientId !== form.get("client_id") || shop.clientSecret !== form.get("client_secret")) {
+      return sendJson(res, 400, { error: "invalid_client", error_description: "Client credentials are invalid" });
+    }
+    this.#shops.delete(shop.accessToken);
+    shop.accessToken = `shpat_${randomUUID().replaceAll("-", "")}`;
+    shop.tokenGrants += 1;
+    this.#shops.set(shop.accessToken, shop);
+    return sendJson(res, 200, { access_token: shop.accessToken, scope: [...shop.scopes].join(","), expires_in: 86399 });
   }
 
   #answer(
