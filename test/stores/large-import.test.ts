@@ -5,9 +5,9 @@ import { createOrderStore } from "../../src/domain/orders/order-stores.js";
 import { syncOrderStore } from "../../src/domain/orders/sync-order-store.js";
 import { StoreConnectors } from "../../src/stores/registry.js";
 import { shopifyPlatform } from "../../src/stores/shopify/shopify-connector.js";
+import { MAX_ORDERS_PER_PAGE } from "../../src/stores/shopify/shopify-wire.js";
 import type { StorePlatform } from "../../src/stores/store-connector.js";
 import { buildTestApp, createTestAccount, type TestApp } from "../helpers/app.js";
-import { MAX_ORDERS_PER_PAGE } from "../../src/stores/shopify/shopify-wire.js";
 import { ShopifyStandIn, standInOrder } from "../stand-ins/shopify/shopify-stand-in.js";
 
 /** A large shop imports in flat memory: pages are imported and dropped, never gathered. */
