@@ -26,10 +26,17 @@ interface ScopeOptions {
 /** The credentials each option carries; secrets may come from the environment so they stay out of shell history. */
 const CREDENTIAL_OPTIONS = [
   { flag: "--shop-domain <domain>", key: "shop_domain", help: "shopify: the shop's myshopify.com domain" },
+  { flag: "--client-id <id>", key: "client_id", help: "shopify: the Dev Dashboard app's client ID" },
+  {
+    flag: "--client-secret <secret>",
+    key: "client_secret",
+    help: "shopify: the Dev Dashboard app's client secret",
+    env: "PORTER_STORE_CLIENT_SECRET",
+  },
   {
     flag: "--access-token <token>",
     key: "access_token",
-    help: "shopify: Admin API access token",
+    help: "shopify: a legacy custom app's Admin API access token (shpat_…)",
     env: "PORTER_STORE_ACCESS_TOKEN",
   },
   { flag: "--site-url <url>", key: "site_url", help: "woocommerce: the site's URL" },

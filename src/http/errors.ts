@@ -306,7 +306,7 @@ export const ERROR_CATALOGUE = {
   "order_store.credentials_missing": {
     status: 422,
     description:
-      "A platform store needs its credentials: Shopify `shop_domain` and `access_token`; WooCommerce `site_url`, `consumer_key` and `consumer_secret`.",
+      "A platform store needs its credentials: Shopify `shop_domain` with `client_id` and `client_secret` (or a legacy `access_token`); WooCommerce `site_url`, `consumer_key` and `consumer_secret`.",
   },
   "order_store.credentials_invalid": {
     status: 422,

@@ -110,6 +110,11 @@ export interface ImportedOrder {
     shippingCents: number | null;
     totalCents: number | null;
   };
+  /**
+   * The ISO 4217 code of the currency the amounts are in (the shop's own), and of the one the buyer
+   * paid in where it differs; null when the platform does not say.
+   */
+  currency?: { shop: string; presentment: string | null } | null;
   /** The shipping method the buyer chose, as the platform names it. */
   shippingMethod: string | null;
   notes: string | null;

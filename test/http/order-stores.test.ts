@@ -66,7 +66,7 @@ describe("order stores", () => {
     ).json().order_store;
     s.t.clock.advance(60_000);
     const renamed = await call(s.merchant.auth, "PUT", `/order_stores/${store.id}`, {
-      order_store: { name: "New", credentials: { ...SHOPIFY, access_token: "shpat_rotated" } },
+      order_store: { name: "New", credentials: { ...SHOPIFY, access_token: "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" } },
     });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().order_store).toMatchObject({ name: "New", service_type: "shopify" });
@@ -76,7 +76,9 @@ describe("order stores", () => {
       .select("credentials_sealed")
       .where("id", "=", store.id)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(s.t.services.secrets.open(row.credentials_sealed)).access_token).toBe("shpat_rotated");
+    expect(JSON.parse(s.t.services.secrets.open(row.credentials_sealed)).access_token).toBe(
+      "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",
+    );
     const incomplete = await call(s.merchant.auth, "PUT", `/order_stores/${store.id}`, {
       order_store: { credentials: { shop_domain: "x.myshopify.com" } },
     });

@@ -135,7 +135,7 @@ describe("orders of custom stores", () => {
     shopifyId = await createStore(merchant.auth, {
       name: "Shopify",
       service_type: "shopify",
-      credentials: { shop_domain: "x.myshopify.com", access_token: "shpat_1" },
+      credentials: { shop_domain: "x.myshopify.com", access_token: `shpat_${"1".repeat(32)}` },
     });
   });
   afterAll(() => t.close());

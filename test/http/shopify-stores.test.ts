@@ -205,7 +205,7 @@ describe("a connected Shopify store", () => {
       order_store: {
         name: "Shop",
         service_type: "shopify",
-        credentials: { shop_domain: "shop.example.com", access_token: "shpat_x" },
+        credentials: { shop_domain: "shop.example.com", access_token: `shpat_${"a".repeat(32)}` },
       },
     });
     expect(refused.statusCode).toBe(422);
@@ -213,6 +213,44 @@ describe("a connected Shopify store", () => {
       error_code: "order_store.credentials_invalid",
       error_message: expect.stringContaining("myshopify.com"),
     });
+  });
+
+  it("refuses a static token that is not an Admin API token, and credentials that name no way in", async () => {
+    for (const [credentials, code] of [
+      [{ shop_domain: shop.domain, access_token: "shpat_x" }, "order_store.credentials_invalid"],
+      [{ shop_domain: shop.domain, access_token: shop.clientSecret }, "order_store.credentials_invalid"],
+      [{ shop_domain: shop.domain, client_id: shop.clientId }, "order_store.credentials_missing"],
+      [{ shop_domain: shop.domain }, "order_store.credentials_missing"],
+    ] as const) {
+      const refused = await call(tenants.merchant.auth, "POST", "/order_stores", {
+        order_store: { name: "Shop", service_type: "shopify", credentials },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error_code).toBe(code);
+    }
+  });
+
+  it("connects a Dev Dashboard app by its client id and secret, keeps them sealed, and imports with granted tokens", async () => {
+    const created = await call(tenants.merchant.auth, "POST", "/order_stores", {
+      order_store: {
+        name: "Dev Dashboard shop",
+        service_type: "shopify",
+        credentials: { shop_domain: shop.domain, client_id: shop.clientId, client_secret: shop.clientSecret },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(JSON.stringify(created.json())).not.toContain(shop.clientSecret);
+    const id = created.json().order_store.id as number;
+    const row = await t.services.db
+      .selectFrom("order_stores")
+      .select("credentials_sealed")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(String(row.credentials_sealed)).not.toContain(shop.clientSecret);
+    expect(await sync(tenants.merchant, id)).toMatchObject({ status: "succeeded", error: null });
+    expect(shop.tokenGrants).toBeGreaterThanOrEqual(1);
+    const imported = await call(tenants.merchant.auth, "GET", `/order_stores/${id}/orders?status=pending`);
+    expect(imported.json().orders).toHaveLength(3);
   });
 
   it("refuses a webhook signed with another store's secret", async () => {

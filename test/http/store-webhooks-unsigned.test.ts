@@ -31,7 +31,7 @@ describe("unsigned requests to a store's webhook address", () => {
     const credentials = {
       woo: { site_url: "https://shop.example.com", consumer_key: "ck", consumer_secret: "cs", webhook_secret: "s" },
       wooWithoutSecret: { site_url: "https://shop.example.com", consumer_key: "ck", consumer_secret: "cs" },
-      shopify: { shop_domain: "mugs.myshopify.com", access_token: "shpat_1", webhook_secret: "s" },
+      shopify: { shop_domain: "mugs.myshopify.com", access_token: `shpat_${"1".repeat(32)}`, webhook_secret: "s" },
     };
     for (const [name, creds] of Object.entries(credentials)) {
       const created = await call(merchant.auth, "POST", "/order_stores", {

@@ -5,13 +5,15 @@ import { createOrderStore } from "../../src/domain/orders/order-stores.js";
 import { syncOrderStore } from "../../src/domain/orders/sync-order-store.js";
 import { StoreConnectors } from "../../src/stores/registry.js";
 import { shopifyPlatform } from "../../src/stores/shopify/shopify-connector.js";
+import { MAX_ORDERS_PER_PAGE } from "../../src/stores/shopify/shopify-wire.js";
 import type { StorePlatform } from "../../src/stores/store-connector.js";
 import { buildTestApp, createTestAccount, type TestApp } from "../helpers/app.js";
 import { ShopifyStandIn, standInOrder } from "../stand-ins/shopify/shopify-stand-in.js";
 
 /** A large shop imports in flat memory: pages are imported and dropped, never gathered. */
-const ORDERS = Number(process.env.STORE_IMPORT_ORDERS ?? 50_000);
-const PAGE = 250;
+// Shopify's cost limit keeps a page to 10 orders: 5,000 orders are 500 pages, enough to see growth.
+const ORDERS = Number(process.env.STORE_IMPORT_ORDERS ?? 5_000);
+const PAGE = MAX_ORDERS_PER_PAGE;
 const START = Date.parse("2025-01-01T00:00:00Z");
 
 v8.setFlagsFromString("--expose-gc");

@@ -69,7 +69,7 @@ describeConnectorContract("Shopify", {
     shop = standIn.addShop({ orders: orders.map(toStandIn) });
     return connectorTo(shop);
   },
-  refusedConnector: () => connectorTo({ ...standIn.addShop(), accessToken: "shpat_revoked" }),
+  refusedConnector: () => connectorTo({ ...standIn.addShop(), accessToken: `shpat_${"0".repeat(32)}` }),
   throttle: (times) => standIn.fail("throttled", times),
   signedWebhook: (n, kind, deliveryId) => {
     const order = (shop.orders as StandInOrder[]).find((o) => o.id === 450_000_000 + n) as StandInOrder;
@@ -110,8 +110,8 @@ describe("the Shopify connector", () => {
     waits.length = 0;
     await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
     await connector.fetchOrders({ updatedSince: null, cursor: null, pageSize: 5 });
-    // Cost 5 × (4 + 10 × 3) + 2 = 172 points, 10 left, restoring 50 a second: 3.24 s.
-    expect(waits).toEqual([3240]);
+    // Cost 2 + 5 × (19 + 5 × 10) = 347 points, 10 left, restoring 50 a second: 6.74 s.
+    expect(waits).toEqual([6740]);
     shop.bucketAfterCall = 1000;
     own.fail("throttled", 1);
     waits.length = 0;
@@ -219,9 +219,42 @@ describe("the Shopify connector", () => {
   });
 
   it("refuses a shop domain that is not the shop's myshopify.com domain (the token goes nowhere else)", () => {
-    expect(() => shopifyCredentials({ shop_domain: "evil.example.com", access_token: "x" })).toThrow(/myshopify/);
-    expect(shopifyCredentials({ shop_domain: "https://My-Shop.myshopify.com/", access_token: "x" }).shopDomain).toBe(
+    const token = `shpat_${"0f".repeat(16)}`;
+    expect(() => shopifyCredentials({ shop_domain: "evil.example.com", access_token: token })).toThrow(/myshopify/);
+    expect(shopifyCredentials({ shop_domain: "https://My-Shop.myshopify.com/", access_token: token }).shopDomain).toBe(
       "my-shop.myshopify.com",
     );
+    expect(() => shopifyCredentials({ shop_domain: "a.myshopify.com", access_token: "shpat_revoked" })).toThrow(
+      /shpat_ and 32 hex/,
+    );
+  });
+
+  it("gets a token with the Dev Dashboard app's client id and secret, and a new one before it expires", async () => {
+    const clock = new ManualClock();
+    clock.set(new Date("2026-03-01T00:00:00Z"));
+    shop = own.addShop({ orders: [standInOrder(1, "2026-01-01T00:00:00Z")] });
+    const connector = new ShopifyConnector(
+      shopifyCredentials({ shop_domain: shop.domain, client_id: shop.clientId, client_secret: shop.clientSecret }),
+      { clock, timeoutMs: 5000, baseUrl: own.baseUrl, outbound: unused, wait: async () => undefined },
+    );
+    await connector.verifyCredentials();
+    await connector.fetchOrders({ updatedSince: null, cursor: null });
+    expect(shop.tokenGrants).toBe(1);
+    // Granted for 86,399 s; renewed five minutes before the end.
+    clock.advance((86_399 - 5 * 60 - 1) * 1000);
+    await connector.verifyCredentials();
+    expect(shop.tokenGrants).toBe(1);
+    clock.advance(2000);
+    await connector.verifyCredentials();
+    expect(shop.tokenGrants).toBe(2);
+    // A token Shopify stopped taking is replaced once, not reported as a revoked store.
+    own.fail("401", 1);
+    await connector.verifyCredentials();
+    expect(shop.tokenGrants).toBe(3);
+    const wrong = new ShopifyConnector(
+      shopifyCredentials({ shop_domain: shop.domain, client_id: shop.clientId, client_secret: "shpss_wrong" }),
+      { clock, timeoutMs: 5000, baseUrl: own.baseUrl, outbound: unused, wait: async () => undefined },
+    );
+    await expect(wrong.verifyCredentials()).rejects.toMatchObject({ kind: "auth" });
   });
 });

@@ -27,7 +27,7 @@ beforeEach(async () => {
   const account = await createTestAccount(t.services);
   const store = await createOrderStore(t.services, { accountId: account.accountId, mode: "test" }, "shopify", {
     name: "Shop",
-    credentials: { shop_domain: "example.myshopify.com", access_token: "shpat_x" },
+    credentials: { shop_domain: "example.myshopify.com", access_token: `shpat_${"0".repeat(32)}` },
   });
   storeId = store.id;
 });

@@ -11,11 +11,18 @@ import {
 
 export type StoreType = OrderStoreRow["service_type"];
 
-/** What each platform's connector will need to reach the store; a custom store needs nothing. */
-const REQUIRED_CREDENTIALS: Record<StoreType, readonly string[]> = {
-  custom: [],
-  shopify: ["shop_domain", "access_token"],
-  woocommerce: ["site_url", "consumer_key", "consumer_secret"],
+/**
+ * What each platform's connector will need to reach the store, as the sets of credentials any one
+ * of which will do; a custom store needs nothing. A Shopify store is reached by a Dev Dashboard
+ * app's client id and secret, or by a legacy custom app's static token.
+ */
+const REQUIRED_CREDENTIALS: Record<StoreType, readonly (readonly string[])[]> = {
+  custom: [[]],
+  shopify: [
+    ["shop_domain", "client_id", "client_secret"],
+    ["shop_domain", "access_token"],
+  ],
+  woocommerce: [["site_url", "consumer_key", "consumer_secret"]],
 };
 
 export interface StoreFields {
@@ -33,11 +40,11 @@ async function checkCredentials(
   type: StoreType,
   credentials: Record<string, string>,
 ): Promise<void> {
-  const missing = REQUIRED_CREDENTIALS[type].filter((key) => !credentials[key]?.trim());
-  if (missing.length > 0) {
+  const sets = REQUIRED_CREDENTIALS[type];
+  if (!sets.some((keys) => keys.every((key) => credentials[key]?.trim()))) {
     throw new DomainError(
       "order_store.credentials_missing",
-      `A ${type} store needs credentials ${missing.join(", ")}.`,
+      `A ${type} store needs credentials ${sets.map((keys) => keys.join(", ")).join("; or ")}.`,
     );
   }
   const platform = services.storeConnectors.platform(type);

@@ -25,9 +25,25 @@ interface GraphqlAnswer<T> {
   extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: ThrottleStatus } };
 }
 
+/**
+ * How Porter is let into the shop: a legacy custom app's static Admin API token, or a Dev Dashboard
+ * app's client id and secret, exchanged for a token that expires (the client credentials grant).
+ */
+export type ShopifyAuth =
+  | { kind: "static"; accessToken: string }
+  | { kind: "client_credentials"; clientId: string; clientSecret: string };
+
 export interface ShopifyClientOptions extends ConnectorSettings {
   shopDomain: string;
-  accessToken: string;
+  auth: ShopifyAuth;
+}
+
+/** A granted token is fetched again this long before Shopify says it expires. */
+const TOKEN_MARGIN_MS = 5 * 60 * 1000;
+
+interface TokenAnswer {
+  access_token?: string;
+  expires_in?: number;
 }
 
 /** Milliseconds until the bucket holds `needed` points again, at its restore rate (points per second). */
@@ -50,23 +66,82 @@ function errorText(errors: GraphqlError[] | string): string {
  */
 export class ShopifyClient {
   readonly #url: string;
+  readonly #tokenUrl: string;
   #lastCost = 0;
   #status: ThrottleStatus | undefined;
+  #granted: { token: string; renewAt: number } | undefined;
 
   constructor(private readonly options: ShopifyClientOptions) {
     const origin = options.baseUrl ?? `https://${options.shopDomain}`;
     this.#url = `${origin}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
+    this.#tokenUrl = `${origin}/admin/oauth/access_token`;
+  }
+
+  /** The token to send: the static one, or a granted one that is not about to expire. */
+  async #accessToken(): Promise<string> {
+    const auth = this.options.auth;
+    if (auth.kind === "static") return auth.accessToken;
+    const now = this.options.clock.now().getTime();
+    if (this.#granted && now < this.#granted.renewAt) return this.#granted.token;
+    let response: Response;
+    try {
+      response = await fetch(this.#tokenUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: auth.clientId,
+          client_secret: auth.clientSecret,
+        }).toString(),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      throw new StoreConnectorError("unavailable", `Shopify could not be reached: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    if (response.status >= 500) {
+      throw new StoreConnectorError("unavailable", `Shopify answered ${response.status} for a token`, response.status);
+    }
+    if (!response.ok) {
+      // 400 or 401: a wrong client id or secret, or the app is not installed on this shop.
+      throw new StoreConnectorError(
+        "auth",
+        `Shopify refused the app's client id and secret (${response.status}): ${text.slice(0, 300)}`,
+        response.status,
+      );
+    }
+    let answer: TokenAnswer;
+    try {
+      answer = JSON.parse(text) as TokenAnswer;
+    } catch {
+      throw new StoreConnectorError("invalid_response", "Shopify's token answer is not JSON");
+    }
+    if (!answer.access_token || typeof answer.expires_in !== "number") {
+      throw new StoreConnectorError("invalid_response", "Shopify's token answer has no access_token or expires_in");
+    }
+    this.#granted = {
+      token: answer.access_token,
+      renewAt: now + Math.max(answer.expires_in * 1000 - TOKEN_MARGIN_MS, 0),
+    };
+    return answer.access_token;
   }
 
   async query<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     // A read is tried again after a network failure or a 5xx; a mutation is not, since Shopify may
     // have made the change before the answer was lost.
     const isRead = /^\s*query\b/.test(query);
+    let renewed = false;
     for (let attempt = 1; ; attempt += 1) {
       if (this.#status) await this.#wait(refillMs(this.#status, this.#lastCost));
       let answer: GraphqlAnswer<T>;
       try {
         const response = await this.#post(query, variables);
+        if (response.status === 401 && this.#granted && !renewed) {
+          // A granted token Shopify no longer takes (revoked, or expired early): get a new one, once.
+          this.#granted = undefined;
+          renewed = true;
+          continue;
+        }
         if (response.status === 429) {
           if (attempt >= MAX_ATTEMPTS) {
             throw new StoreConnectorError("throttled", "Shopify answered 429 Too Many Requests", 429);
@@ -113,13 +188,14 @@ export class ShopifyClient {
   }
 
   async #post(query: string, variables: Record<string, unknown>): Promise<Response> {
+    const accessToken = await this.#accessToken();
     try {
       return await fetch(this.#url, {
         method: "POST",
         headers: {
           "content-type": "application/json",
           accept: "application/json",
-          "x-shopify-access-token": this.options.accessToken,
+          "x-shopify-access-token": accessToken,
         },
         body: JSON.stringify({ query, variables }),
         signal: AbortSignal.timeout(this.options.timeoutMs),

@@ -11,20 +11,23 @@ import {
   type WebhookVerdict,
 } from "../store-connector.js";
 import { base64HmacSha256Matches, headerValue } from "../webhook-signature.js";
-import { ShopifyClient } from "./shopify-client.js";
+import { type ShopifyAuth, ShopifyClient } from "./shopify-client.js";
 import { orderFromGraphql, orderFromWebhook } from "./shopify-orders.js";
 import {
   FULFILLMENT_CANCEL,
   FULFILLMENT_CREATE,
+  FULFILLMENT_ORDER_LINES_QUERY,
   FULFILLMENT_ORDERS_QUERY,
   type FulfillmentCancelAnswer,
   type FulfillmentCreateAnswer,
+  type FulfillmentOrderLinesAnswer,
   type FulfillmentOrderNode,
   type FulfillmentOrdersAnswer,
   gid,
   LINE_ITEMS_QUERY,
   type LineItemNode,
   type LineItemsAnswer,
+  MAX_ORDERS_PER_PAGE,
   numericId,
   ORDERS_QUERY,
   type OrderNode,
@@ -34,12 +37,11 @@ import {
   type WebhookOrder,
 } from "./shopify-wire.js";
 
-/** Shopify's own limit on `first`. */
-const MAX_PAGE = 250;
-const DEFAULT_PAGE = 50;
 const ORDER_TOPICS = new Set(["orders/create", "orders/updated"]);
 /** A shop's own domain: the only host a store's token is ever sent to. */
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+/** A legacy custom app's Admin API access token. */
+const STATIC_TOKEN = /^shpat_[0-9a-f]{32}$/;
 
 /** The names Shopify recognises for tracking companies (it builds the tracking URL for them). */
 const TRACKING_COMPANIES: Record<string, string> = {
@@ -53,9 +55,30 @@ const TRACKING_COMPANIES: Record<string, string> = {
 
 export interface ShopifyCredentials {
   shopDomain: string;
-  accessToken: string;
+  auth: ShopifyAuth;
   /** The app's client secret, which signs the shop's webhooks; without it webhooks are refused. */
   webhookSecret: string | null;
+}
+
+/** A Dev Dashboard app's client id and secret, or else a legacy custom app's static token. */
+function shopifyAuth(credentials: Record<string, string>): ShopifyAuth {
+  const clientId = credentials.client_id?.trim();
+  const clientSecret = credentials.client_secret?.trim();
+  if (clientId || clientSecret) {
+    if (!clientId || !clientSecret) throw new StoreConnectorError("auth", "client_id and client_secret go together");
+    return { kind: "client_credentials", clientId, clientSecret };
+  }
+  const accessToken = credentials.access_token?.trim();
+  if (!accessToken) {
+    throw new StoreConnectorError(
+      "auth",
+      "give client_id and client_secret (a Dev Dashboard app) or access_token (a legacy custom app)",
+    );
+  }
+  if (!STATIC_TOKEN.test(accessToken)) {
+    throw new StoreConnectorError("auth", "access_token must be an Admin API access token: shpat_ and 32 hex digits");
+  }
+  return { kind: "static", accessToken };
 }
 
 export function shopifyCredentials(credentials: Record<string, string>): ShopifyCredentials {
@@ -67,9 +90,11 @@ export function shopifyCredentials(credentials: Record<string, string>): Shopify
   if (!SHOP_DOMAIN.test(shopDomain)) {
     throw new StoreConnectorError("auth", `shop_domain must be the shop's myshopify.com domain, got "${shopDomain}"`);
   }
-  const accessToken = credentials.access_token?.trim();
-  if (!accessToken) throw new StoreConnectorError("auth", "access_token is missing");
-  return { shopDomain, accessToken, webhookSecret: credentials.webhook_secret?.trim() || null };
+  const auth = shopifyAuth(credentials);
+  // A Dev Dashboard app's client secret is also the key Shopify signs its webhooks with.
+  const webhookSecret =
+    credentials.webhook_secret?.trim() || (auth.kind === "client_credentials" ? auth.clientSecret : null);
+  return { shopDomain, auth, webhookSecret };
 }
 
 function userErrorText(errors: readonly UserError[]): string {
@@ -106,12 +131,12 @@ export class ShopifyConnector implements StoreConnector {
     private readonly credentials: ShopifyCredentials,
     settings: ConnectorSettings,
   ) {
-    this.#client = new ShopifyClient({ ...settings, ...credentials });
+    this.#client = new ShopifyClient({ ...settings, shopDomain: credentials.shopDomain, auth: credentials.auth });
   }
 
   async fetchOrders({ updatedSince, cursor, pageSize }: FetchOrdersRequest): Promise<OrderPage> {
     const answer = await this.#client.query<OrdersAnswer>(ORDERS_QUERY, {
-      first: Math.min(Math.max(pageSize ?? DEFAULT_PAGE, 1), MAX_PAGE),
+      first: Math.min(Math.max(pageSize ?? MAX_ORDERS_PER_PAGE, 1), MAX_ORDERS_PER_PAGE),
       after: cursor,
       query: updatedSince === null ? null : `updated_at:>='${new Date(updatedSince).toISOString()}'`,
     });
@@ -226,17 +251,47 @@ export class ShopifyConnector implements StoreConnector {
     await this.#client.query(SHOP_QUERY);
   }
 
+  /** The order's fulfillment orders, every page of them and every line of each. */
   async #fulfillmentOrders(order: PlatformOrderRef): Promise<FulfillmentOrderNode[]> {
-    const answer = await this.#client.query<FulfillmentOrdersAnswer>(FULFILLMENT_ORDERS_QUERY, {
-      id: gid("Order", order.platformOrderId),
-    });
-    if (!answer.order) throw new StoreConnectorError("not_found", `Shopify has no order ${order.orderNumber}`);
-    return answer.order.fulfillmentOrders.nodes;
+    const all: FulfillmentOrderNode[] = [];
+    let after: string | null = null;
+    do {
+      const answer: FulfillmentOrdersAnswer = await this.#client.query<FulfillmentOrdersAnswer>(
+        FULFILLMENT_ORDERS_QUERY,
+        { id: gid("Order", order.platformOrderId), after },
+      );
+      if (!answer.order) throw new StoreConnectorError("not_found", `Shopify has no order ${order.orderNumber}`);
+      for (const node of answer.order.fulfillmentOrders.nodes) all.push(await this.#allLines(node));
+      const page = answer.order.fulfillmentOrders.pageInfo;
+      after = page.hasNextPage ? page.endCursor : null;
+    } while (after);
+    return all;
+  }
+
+  /** A fulfillment order with its lines past the first ones the fulfillment orders query read. */
+  async #allLines(fulfillmentOrder: FulfillmentOrderNode): Promise<FulfillmentOrderNode> {
+    const nodes = [...fulfillmentOrder.lineItems.nodes];
+    let page = fulfillmentOrder.lineItems.pageInfo;
+    while (page.hasNextPage) {
+      const answer = await this.#client.query<FulfillmentOrderLinesAnswer>(FULFILLMENT_ORDER_LINES_QUERY, {
+        id: fulfillmentOrder.id,
+        after: page.endCursor,
+      });
+      if (!answer.fulfillmentOrder) {
+        throw new StoreConnectorError(
+          "not_found",
+          `fulfillment order ${fulfillmentOrder.id} disappeared while it was read`,
+        );
+      }
+      nodes.push(...answer.fulfillmentOrder.lineItems.nodes);
+      page = answer.fulfillmentOrder.lineItems.pageInfo;
+    }
+    return { ...fulfillmentOrder, lineItems: { pageInfo: page, nodes } };
   }
 }
 
 export const shopifyPlatform: StorePlatform = {
   type: "shopify",
-  requiredCredentials: ["shop_domain", "access_token"],
+  requiredCredentials: ["shop_domain"],
   open: (credentials, settings) => new ShopifyConnector(shopifyCredentials(credentials), settings),
 };

@@ -15,6 +15,17 @@ const iso = (text: string) => new Date(text).toISOString();
 const amount = (money: Money | null | undefined) => centsOfDecimal(money?.shopMoney.amount);
 const lower = (text: string | null | undefined) => (text ? text.toLowerCase() : null);
 
+/**
+ * A tax-inclusive shop's subtotal already holds the tax; Porter keeps items, tax and shipping
+ * apart (items + tax + shipping = total), so the tax comes out of the items.
+ */
+function itemsNetOfTax(subtotal: number | null, tax: number | null, taxesIncluded: boolean | null | undefined) {
+  return taxesIncluded && subtotal !== null && tax !== null ? subtotal - tax : subtotal;
+}
+
+/** The currency the buyer paid in, only where it is not the shop's own. */
+const presentment = (shop: string, buyer: string | null | undefined) => (buyer && buyer !== shop ? buyer : null);
+
 /** Shopify's fulfillment status in Porter's words; what is not shipped yet is pending. */
 function shipmentStatus(fulfillment: string | null | undefined): ImportedOrder["shipmentStatus"] {
   switch ((fulfillment ?? "").toUpperCase()) {
@@ -78,7 +89,8 @@ export function lineItem(node: LineItemNode): ImportedOrderItem {
     productId: node.product?.legacyResourceId ?? null,
     variantId: node.variant?.legacyResourceId ?? null,
     variantName: node.variantTitle,
-    quantity: node.quantity,
+    // What is still on the order: refunded and removed units are not shipped.
+    quantity: node.currentQuantity,
     priceCents: amount(node.originalUnitPriceSet),
     weightOz: weight ? ouncesOf(weight.value, weight.unit) : null,
     imageUrl: node.image?.url ?? null,
@@ -87,6 +99,8 @@ export function lineItem(node: LineItemNode): ImportedOrderItem {
 
 /** An order of the GraphQL `orders` query; `items` are all its line items (the query reads only the first ones). */
 export function orderFromGraphql(node: OrderNode, items: readonly LineItemNode[]): ImportedOrder {
+  const subtotal = amount(node.currentSubtotalPriceSet);
+  const tax = amount(node.currentTotalTaxSet);
   return {
     platformOrderId: node.legacyResourceId,
     orderNumber: node.name,
@@ -100,14 +114,15 @@ export function orderFromGraphql(node: OrderNode, items: readonly LineItemNode[]
     billingAddress: address(node.billingAddress),
     customer:
       node.customer || node.email
-        ? { platformCustomerId: node.customer?.legacyResourceId ?? null, email: node.customer?.email ?? node.email }
+        ? { platformCustomerId: node.customer?.legacyResourceId ?? null, email: node.email }
         : null,
     totals: {
-      itemsCents: amount(node.subtotalPriceSet),
-      taxCents: amount(node.totalTaxSet),
-      shippingCents: amount(node.totalShippingPriceSet),
-      totalCents: amount(node.totalPriceSet),
+      itemsCents: itemsNetOfTax(subtotal, tax, node.taxesIncluded),
+      taxCents: tax,
+      shippingCents: amount(node.currentShippingPriceSet),
+      totalCents: amount(node.currentTotalPriceSet),
     },
+    currency: { shop: node.currencyCode, presentment: presentment(node.currencyCode, node.presentmentCurrencyCode) },
     shippingMethod: node.shippingLine?.title ?? null,
     notes: node.note || null,
     tags: node.tags.length > 0 ? node.tags.join(", ") : null,
@@ -131,7 +146,7 @@ export function orderFromWebhook(order: WebhookOrder): ImportedOrder {
       productId: item.product_id == null ? null : String(item.product_id),
       variantId: item.variant_id == null ? null : String(item.variant_id),
       variantName: item.variant_title || null,
-      quantity: item.quantity,
+      quantity: item.current_quantity ?? item.quantity,
       priceCents: centsOfDecimal(item.price),
       weightOz: ouncesOf(item.grams, "g"),
       imageUrl: null,
@@ -146,11 +161,18 @@ export function orderFromWebhook(order: WebhookOrder): ImportedOrder {
           }
         : null,
     totals: {
-      itemsCents: centsOfDecimal(order.subtotal_price),
+      itemsCents: itemsNetOfTax(
+        centsOfDecimal(order.subtotal_price),
+        centsOfDecimal(order.total_tax),
+        order.taxes_included,
+      ),
       taxCents: centsOfDecimal(order.total_tax),
       shippingCents: centsOfDecimal(order.total_shipping_price_set?.shop_money?.amount),
       totalCents: centsOfDecimal(order.total_price),
     },
+    currency: order.currency
+      ? { shop: order.currency, presentment: presentment(order.currency, order.presentment_currency) }
+      : null,
     shippingMethod: order.shipping_lines?.[0]?.title ?? null,
     notes: order.note || null,
     tags: order.tags || null,

@@ -1,14 +1,31 @@
 /** Shopify's Admin GraphQL operations Porter sends, and the parts of their answers it reads. */
 
-const MONEY = "shopMoney { amount }";
+/**
+ * Shopify refuses any query whose requested cost is over 1,000 points, counted before it runs: a
+ * connection costs 2 + `first` × one node, an object 1, a scalar 0. The page sizes below keep every
+ * document under that with room to spare; nested connections are walked with their own cursors.
+ */
+export const MAX_QUERY_COST = 1000;
+
+/** Amounts in the shop's currency and in the currency the buyer paid in, each with its code. */
+const MONEY = "shopMoney { amount currencyCode } presentmentMoney { amount currencyCode }";
 const ADDRESS = "firstName lastName company address1 address2 city provinceCode countryCodeV2 zip phone";
-const LINE_ITEM = `id name sku quantity variantTitle
+const LINE_ITEM = `id name sku currentQuantity variantTitle
   originalUnitPriceSet { ${MONEY} }
   image { url }
   product { legacyResourceId }
   variant { legacyResourceId inventoryItem { measurement { weight { unit value } } } }`;
-/** Line items read with each order; an order with more has the rest read by LINE_ITEMS_QUERY. */
-export const LINE_ITEMS_PER_ORDER = 10;
+/** Line items read with each order (10 points each); an order with more has the rest read by LINE_ITEMS_QUERY. */
+export const LINE_ITEMS_PER_ORDER = 5;
+/** Orders per page at most: 2 + 10 × (19 + 5 × 10) = 692 points. */
+export const MAX_ORDERS_PER_PAGE = 10;
+/** Further line items per call: 1 + 2 + 90 × 10 = 903 points. */
+export const LINE_ITEMS_PER_PAGE = 90;
+/** Fulfillment orders per call, each with its first line items: 3 + 10 × (6 + 40 × 2) = 863 points. */
+export const FULFILLMENT_ORDERS_PER_PAGE = 10;
+export const FULFILLMENT_ORDER_LINES_PER_ORDER = 40;
+/** Further lines of one fulfillment order per call: 3 + 250 × 2 = 503 points. */
+export const FULFILLMENT_ORDER_LINES_PER_PAGE = 250;
 
 export const ORDERS_QUERY = `query PorterOrders($first: Int!, $after: String, $query: String) {
   orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {
@@ -16,15 +33,15 @@ export const ORDERS_QUERY = `query PorterOrders($first: Int!, $after: String, $q
     nodes {
       id legacyResourceId name createdAt updatedAt cancelledAt closed
       displayFinancialStatus displayFulfillmentStatus
-      note tags email
-      customer { legacyResourceId email }
+      note tags email taxesIncluded currencyCode presentmentCurrencyCode
+      customer { legacyResourceId }
       shippingAddress { ${ADDRESS} }
       billingAddress { ${ADDRESS} }
       shippingLine { title }
-      subtotalPriceSet { ${MONEY} }
-      totalTaxSet { ${MONEY} }
-      totalShippingPriceSet { ${MONEY} }
-      totalPriceSet { ${MONEY} }
+      currentSubtotalPriceSet { ${MONEY} }
+      currentTotalTaxSet { ${MONEY} }
+      currentShippingPriceSet { ${MONEY} }
+      currentTotalPriceSet { ${MONEY} }
       lineItems(first: ${LINE_ITEMS_PER_ORDER}) { pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} } }
     }
   }
@@ -32,17 +49,32 @@ export const ORDERS_QUERY = `query PorterOrders($first: Int!, $after: String, $q
 
 export const LINE_ITEMS_QUERY = `query PorterOrderLineItems($id: ID!, $after: String) {
   order(id: $id) {
-    lineItems(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} } }
+    lineItems(first: ${LINE_ITEMS_PER_PAGE}, after: $after) { pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} } }
   }
 }`;
 
-export const FULFILLMENT_ORDERS_QUERY = `query PorterFulfillmentOrders($id: ID!) {
+const FULFILLMENT_ORDER_LINE = "id remainingQuantity lineItem { id }";
+
+export const FULFILLMENT_ORDERS_QUERY = `query PorterFulfillmentOrders($id: ID!, $after: String) {
   order(id: $id) {
-    fulfillmentOrders(first: 50) {
+    fulfillmentOrders(first: ${FULFILLMENT_ORDERS_PER_PAGE}, after: $after) {
+      pageInfo { hasNextPage endCursor }
       nodes {
         id status assignedLocation { name location { id } } supportedActions { action }
-        lineItems(first: 250) { nodes { id remainingQuantity lineItem { id } } }
+        lineItems(first: ${FULFILLMENT_ORDER_LINES_PER_ORDER}) {
+          pageInfo { hasNextPage endCursor }
+          nodes { ${FULFILLMENT_ORDER_LINE} }
+        }
       }
+    }
+  }
+}`;
+
+export const FULFILLMENT_ORDER_LINES_QUERY = `query PorterFulfillmentOrderLines($id: ID!, $after: String) {
+  fulfillmentOrder(id: $id) {
+    lineItems(first: ${FULFILLMENT_ORDER_LINES_PER_PAGE}, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      nodes { ${FULFILLMENT_ORDER_LINE} }
     }
   }
 }`;
@@ -63,8 +95,14 @@ export const FULFILLMENT_CANCEL = `mutation PorterFulfillmentCancel($id: ID!) {
 
 export const SHOP_QUERY = "query PorterShop { shop { name myshopifyDomain } }";
 
+export interface MoneyV2 {
+  amount: string;
+  currencyCode: string;
+}
+
 export interface Money {
-  shopMoney: { amount: string };
+  shopMoney: MoneyV2;
+  presentmentMoney: MoneyV2;
 }
 
 export interface MailingAddress {
@@ -89,7 +127,7 @@ export interface LineItemNode {
   id: string;
   name: string | null;
   sku: string | null;
-  quantity: number;
+  currentQuantity: number;
   variantTitle: string | null;
   originalUnitPriceSet: Money | null;
   image: { url: string } | null;
@@ -118,14 +156,17 @@ export interface OrderNode {
   note: string | null;
   tags: string[];
   email: string | null;
-  customer: { legacyResourceId: string; email: string | null } | null;
+  taxesIncluded: boolean;
+  currencyCode: string;
+  presentmentCurrencyCode: string;
+  customer: { legacyResourceId: string } | null;
   shippingAddress: MailingAddress | null;
   billingAddress: MailingAddress | null;
   shippingLine: { title: string } | null;
-  subtotalPriceSet: Money | null;
-  totalTaxSet: Money | null;
-  totalShippingPriceSet: Money | null;
-  totalPriceSet: Money | null;
+  currentSubtotalPriceSet: Money | null;
+  currentTotalTaxSet: Money | null;
+  currentShippingPriceSet: Money | null;
+  currentTotalPriceSet: Money | null;
   lineItems: LineItemConnection;
 }
 
@@ -142,11 +183,20 @@ export interface FulfillmentOrderNode {
   status: string;
   assignedLocation: { name: string; location: { id: string } | null } | null;
   supportedActions: { action: string }[];
-  lineItems: { nodes: { id: string; remainingQuantity: number; lineItem: { id: string } }[] };
+  lineItems: FulfillmentOrderLineConnection;
+}
+
+export interface FulfillmentOrderLineConnection {
+  pageInfo: PageInfo;
+  nodes: { id: string; remainingQuantity: number; lineItem: { id: string } }[];
 }
 
 export interface FulfillmentOrdersAnswer {
-  order: { fulfillmentOrders: { nodes: FulfillmentOrderNode[] } } | null;
+  order: { fulfillmentOrders: { pageInfo: PageInfo; nodes: FulfillmentOrderNode[] } } | null;
+}
+
+export interface FulfillmentOrderLinesAnswer {
+  fulfillmentOrder: { lineItems: FulfillmentOrderLineConnection } | null;
 }
 
 export interface UserError {
@@ -179,6 +229,10 @@ export interface WebhookOrder {
   shipping_address?: WebhookAddress | null;
   billing_address?: WebhookAddress | null;
   shipping_lines?: { title?: string | null }[];
+  taxes_included?: boolean | null;
+  /** The shop's currency, in which the amounts are. */
+  currency?: string | null;
+  presentment_currency?: string | null;
   subtotal_price?: string | null;
   total_tax?: string | null;
   total_price?: string | null;
@@ -189,6 +243,8 @@ export interface WebhookOrder {
     title?: string | null;
     sku?: string | null;
     quantity: number;
+    /** The quantity less refunded and removed units. */
+    current_quantity?: number | null;
     price?: string | null;
     grams?: number | null;
     product_id?: number | null;

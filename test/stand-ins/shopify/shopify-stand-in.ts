@@ -1,5 +1,8 @@
 import { createHmac, randomUUID } from "node:crypto";
+import fs from "node:fs";
 import type http from "node:http";
+import type { GraphQLSchema } from "graphql";
+import { requestedCost, SHOPIFY_SCHEMA_FILE, schemaViolations, shopifySchema } from "../../contracts/shopify-schema.js";
 import { FaultQueue, StandInServer, sendJson } from "../stand-in-server.js";
 
 /**
@@ -8,7 +11,10 @@ import { FaultQueue, StandInServer, sendJson } from "../stand-in-server.js";
  * operations Porter sends (recognised by their operation names): orders by update time with cursor
  * pagination and the `updated_at:>=` search filter, an order's further line items, its fulfillment
  * orders, `fulfillmentCreate` and `fulfillmentCancel`, and the shop. Every answer carries
- * `extensions.cost` with a throttle status. On demand it answers as Shopify does when throttled
+ * `extensions.cost` with a throttle status; the requested cost is Shopify's published arithmetic
+ * (the one the cost test uses), and a query over 1,000 points is refused with `MAX_COST_EXCEEDED`
+ * as Shopify does. Where Shopify's Admin schema is at hand, a document that does not validate
+ * against it is refused too. On demand it answers as Shopify does when throttled
  * (`THROTTLED`, or HTTP 429 with `Retry-After`), for a revoked token (401), and for a missing
  * access scope or protected customer data not granted (`ACCESS_DENIED`). It also signs webhook
  * deliveries as Shopify does.
@@ -27,6 +33,8 @@ export interface StandInLineItem {
   variantTitle: string | null;
   /** The location the item is assigned to: one fulfillment order per location. */
   locationId: number;
+  /** Units refunded or removed since the order was placed (`quantity` still counts them). */
+  removedQuantity?: number;
 }
 
 export interface StandInOrder {
@@ -51,6 +59,11 @@ export interface StandInOrder {
     zip: string;
   } | null;
   shippingTitle: string | null;
+  /** The shop's currency (the amounts' currency) and the buyer's; USD unless told. */
+  currency?: string;
+  presentmentCurrency?: string;
+  /** Whether the prices and the subtotal include the tax. */
+  taxesIncluded?: boolean;
   subtotal: string;
   tax: string;
   shipping: string;
@@ -79,7 +92,13 @@ export interface OrderSource {
 
 export interface StandInShop {
   domain: string;
+  /** A legacy custom app's static token, or the last token granted to the Dev Dashboard app. */
   accessToken: string;
+  /** The Dev Dashboard app installed on the shop, which gets tokens by the client credentials grant. */
+  clientId: string;
+  clientSecret: string;
+  /** Tokens granted so far. */
+  tokenGrants: number;
   /** The app's client secret, which signs webhooks. */
   webhookSecret: string;
   orders: StandInOrder[] | OrderSource;
@@ -95,8 +114,8 @@ export interface StandInShop {
 const API_PATH = /^\/admin\/api\/(\d{4}-\d{2})\/graphql\.json$/;
 const RESTORE_RATE = 50;
 const MAX_AVAILABLE = 1000;
-
-const money = (amount: string) => ({ shopMoney: { amount, currencyCode: "USD" } });
+/** The most a single query may request. */
+const MAX_COST = 1000;
 
 export function standInOrder(n: number, updatedAt: string, changes: Partial<StandInOrder> = {}): StandInOrder {
   const id = 450_000_000 + n;
@@ -154,6 +173,9 @@ export class ShopifyStandIn {
   readonly #faults = new FaultQueue<ShopifyFault, string>();
   /** Operation names received, in order. */
   readonly operations: string[] = [];
+  /** Every document received with its variables and its requested cost. */
+  readonly requests: { query: string; variables: Record<string, unknown>; cost: number }[] = [];
+  readonly #schema: GraphQLSchema | undefined = fs.existsSync(SHOPIFY_SCHEMA_FILE) ? shopifySchema() : undefined;
   baseUrl = "";
   #nextFulfillmentId = 1;
 
@@ -171,6 +193,9 @@ export class ShopifyStandIn {
     const shop: StandInShop = {
       domain: `shop-${this.#shops.size + 1}.myshopify.com`,
       accessToken: `shpat_${randomUUID().replaceAll("-", "")}`,
+      clientId: randomUUID().replaceAll("-", ""),
+      clientSecret: `shpss_${randomUUID().replaceAll("-", "")}`,
+      tokenGrants: 0,
       webhookSecret: `secret_${randomUUID()}`,
       orders: [],
       scopes: new Set(["read_orders", "write_merchant_managed_fulfillment_orders"]),
@@ -212,6 +237,7 @@ export class ShopifyStandIn {
   #handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       sendJson(res, status, body, headers);
+    if (req.method === "POST" && req.url === "/admin/oauth/access_token") return this.#grant(req, res, raw);
     if (req.method !== "POST" || !API_PATH.test(req.url ?? "")) return send(404, { errors: "Not Found" });
     const shop = this.#shops.get(String(req.headers["x-shopify-access-token"] ?? ""));
     let request: { query?: string; variables?: Record<string, unknown> };
@@ -230,7 +256,28 @@ export class ShopifyStandIn {
     if (fault === "429")
       return send(429, { errors: "Exceeded 2 calls per second for api client." }, { "retry-after": "2" });
     if (fault === "500") return send(500, { errors: "Internal Server Error" });
-    const cost = requestedCost(query, request.variables ?? {});
+    const variables = request.variables ?? {};
+    const invalid = this.#schema ? schemaViolations(this.#schema, query) : [];
+    if (invalid.length > 0) {
+      return send(200, { errors: invalid.map((message) => ({ message, extensions: { code: "undefinedField" } })) });
+    }
+    const cost = requestedCost(query, variables, this.#schema);
+    this.requests.push({ query, variables, cost });
+    if (cost > MAX_COST) {
+      return send(200, {
+        errors: [
+          {
+            message: `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_COST}).`,
+            extensions: {
+              code: "MAX_COST_EXCEEDED",
+              cost,
+              maxCost: MAX_COST,
+              documentation: "https://shopify.dev/api/usage/rate-limits",
+            },
+          },
+        ],
+      });
+    }
     if (fault === "throttled") {
       return send(200, {
         errors: [
@@ -249,6 +296,26 @@ export class ShopifyStandIn {
       answer = { errors: [{ message: (error as Error).message }] };
     }
     send(200, { ...answer, extensions: { cost: costExtension(cost, cost, shop.bucketAfterCall) } });
+  }
+
+  /** The client credentials grant: the app's id and secret for a token that lasts a day. */
+  #grant(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const form = new URLSearchParams(raw);
+    const shop = [...this.#shops.values()].find((candidate) => candidate.clientId === form.get("client_id"));
+    if (!String(req.headers["content-type"]).startsWith("application/x-www-form-urlencoded")) {
+      return sendJson(res, 400, { error: "invalid_request" });
+    }
+    if (form.get("grant_type") !== "client_credentials") {
+      return sendJson(res, 400, { error: "unsupported_grant_type" });
+    }
+    if (!shop || shop.clientId !== form.get("client_id") || shop.clientSecret !== form.get("client_secret")) {
+      return sendJson(res, 400, { error: "invalid_client", error_description: "Client credentials are invalid" });
+    }
+    this.#shops.delete(shop.accessToken);
+    shop.accessToken = `shpat_${randomUUID().replaceAll("-", "")}`;
+    shop.tokenGrants += 1;
+    this.#shops.set(shop.accessToken, shop);
+    return sendJson(res, 200, { access_token: shop.accessToken, scope: [...shop.scopes].join(","), expires_in: 86399 });
   }
 
   #answer(
@@ -295,13 +362,34 @@ export class ShopifyStandIn {
       case "PorterOrderLineItems": {
         const order = this.#order(shop, String(variables.id));
         if (!order) return { data: { order: null } };
-        const start = variables.after ? Number(variables.after) : 0;
-        return { data: { order: { lineItems: lineItemsPage(order, start, 100) } } };
+        const items = order.lineItems.map((item) => lineItemNode(order, item));
+        return { data: { order: { lineItems: page(items, variables.after, firstOf(query, "lineItems")) } } };
       }
       case "PorterFulfillmentOrders": {
         const order = this.#order(shop, String(variables.id));
+        if (!order) return { data: { order: null } };
+        const lines = firstOf(query, "lineItems");
+        const fulfillmentOrders = this.#fulfillmentOrders(shop, order).map(({ lineItems, ...fulfillmentOrder }) => ({
+          ...fulfillmentOrder,
+          lineItems: page(lineItems, null, lines),
+        }));
         return {
-          data: { order: order ? { fulfillmentOrders: { nodes: this.#fulfillmentOrders(shop, order) } } : null },
+          data: {
+            order: { fulfillmentOrders: page(fulfillmentOrders, variables.after, firstOf(query, "fulfillmentOrders")) },
+          },
+        };
+      }
+      case "PorterFulfillmentOrderLines": {
+        const orderId = Math.floor(Number(String(variables.id).split("/").at(-1)) / 100);
+        const order = this.#order(shop, `gid://shopify/Order/${orderId}`);
+        const fulfillmentOrder = order && this.#fulfillmentOrders(shop, order).find((fo) => fo.id === variables.id);
+        if (!fulfillmentOrder) return { data: { fulfillmentOrder: null } };
+        return {
+          data: {
+            fulfillmentOrder: {
+              lineItems: page(fulfillmentOrder.lineItems, variables.after, firstOf(query, "lineItems")),
+            },
+          },
         };
       }
       case "PorterFulfillmentCreate": {
@@ -351,7 +439,7 @@ export class ShopifyStandIn {
     const first = Number(variables.first);
     if (!Number.isInteger(first) || first < 1 || first > 250) throw new Error("first must be 1..250");
     if (!/sortKey:\s*UPDATED_AT/.test(query)) throw new Error("the stand-in answers orders sorted by UPDATED_AT only");
-    const lineItemsFirst = Number(/lineItems\(first:\s*(\d+)/.exec(query)?.[1] ?? "10");
+    const lineItemsFirst = firstOf(query, "lineItems");
     const since = /updated_at:>=\s*'?([^'\s]+)'?/.exec(String(variables.query ?? ""))?.[1];
     const source = this.#sorted(shop);
     let start = variables.after ? Number(Buffer.from(String(variables.after), "base64url").toString()) : 0;
@@ -414,7 +502,7 @@ export class ShopifyStandIn {
         status,
         assignedLocation: { name: `Location ${locationId}`, location: { id: `gid://shopify/Location/${locationId}` } },
         supportedActions: cancelled || remaining === 0 ? [] : [{ action: "CREATE_FULFILLMENT" }, { action: "HOLD" }],
-        lineItems: { nodes: lines },
+        lineItems: lines,
       };
     });
   }
@@ -437,9 +525,9 @@ export class ShopifyStandIn {
       locations.add(fulfillmentOrder.assignedLocation.location.id);
       const asked =
         pair.fulfillmentOrderLineItems ??
-        fulfillmentOrder.lineItems.nodes.map((line) => ({ id: line.id, quantity: line.remainingQuantity }));
+        fulfillmentOrder.lineItems.map((line) => ({ id: line.id, quantity: line.remainingQuantity }));
       for (const { id, quantity } of asked) {
-        const line = fulfillmentOrder.lineItems.nodes.find((l) => l.id === id);
+        const line = fulfillmentOrder.lineItems.find((l) => l.id === id);
         if (!line) return refuse(`Fulfillment order line item ${id} does not exist.`);
         if (quantity > line.remainingQuantity) return refuse("Invalid fulfillment order line item quantity requested.");
         if (quantity > 0) carried.push({ lineItemId: Number(id.split("/").at(-1)), quantity });
@@ -469,13 +557,6 @@ interface FulfillmentInput {
   trackingInfo?: { company?: string; number?: string; url?: string };
 }
 
-/** Shopify's cost arithmetic roughly: a connection costs its `first` times what each node holds. */
-function requestedCost(query: string, variables: Record<string, unknown>): number {
-  const first = Number(variables.first ?? 1);
-  const lines = Number(/lineItems\(first:\s*(\d+)/.exec(query)?.[1] ?? "0");
-  return Math.min(2 + first * (4 + lines * 3), 2000);
-}
-
 function costExtension(requested: number, actual: number | null, available: number) {
   return {
     requestedQueryCost: requested,
@@ -484,14 +565,24 @@ function costExtension(requested: number, actual: number | null, available: numb
   };
 }
 
-function lineItemNode(item: StandInLineItem) {
+function money(order: StandInOrder, amount: string) {
+  const currencyCode = order.currency ?? "USD";
+  // The stand-in's buyers pay at par: the presentment amount is the shop's, in the buyer's currency.
+  return {
+    shopMoney: { amount, currencyCode },
+    presentmentMoney: { amount, currencyCode: order.presentmentCurrency ?? currencyCode },
+  };
+}
+
+function lineItemNode(order: StandInOrder, item: StandInLineItem) {
   return {
     id: `gid://shopify/LineItem/${item.id}`,
     name: item.name,
     sku: item.sku,
     quantity: item.quantity,
+    currentQuantity: item.quantity - (item.removedQuantity ?? 0),
     variantTitle: item.variantTitle,
-    originalUnitPriceSet: money(item.price),
+    originalUnitPriceSet: money(order, item.price),
     image: null,
     product: { legacyResourceId: String(item.productId) },
     variant: {
@@ -501,11 +592,20 @@ function lineItemNode(item: StandInLineItem) {
   };
 }
 
-function lineItemsPage(order: StandInOrder, start: number, first: number) {
-  const end = Math.min(start + first, order.lineItems.length);
+/** The `first` a document asks of the named connection (its page size is a literal in Porter's documents). */
+function firstOf(query: string, connection: string): number {
+  const first = Number(new RegExp(`${connection}\\(first:\\s*(\\d+)`).exec(query)?.[1]);
+  if (!Number.isInteger(first) || first < 1 || first > 250) throw new Error(`${connection}: first must be 1..250`);
+  return first;
+}
+
+/** One page of a list, its cursor being the index where the next page starts. */
+function page<T>(list: readonly T[], after: unknown, first: number) {
+  const start = after ? Number(after) : 0;
+  const end = Math.min(start + first, list.length);
   return {
-    pageInfo: { hasNextPage: end < order.lineItems.length, endCursor: String(end) },
-    nodes: order.lineItems.slice(start, end).map(lineItemNode),
+    pageInfo: { hasNextPage: end < list.length, endCursor: String(end) },
+    nodes: list.slice(start, end),
   };
 }
 
@@ -533,15 +633,22 @@ function graphqlOrder(order: StandInOrder, lineItemsFirst: number) {
     note: order.note,
     tags: order.tags,
     email: order.email,
-    customer: order.customerId === null ? null : { legacyResourceId: String(order.customerId), email: order.email },
+    taxesIncluded: order.taxesIncluded ?? false,
+    currencyCode: order.currency ?? "USD",
+    presentmentCurrencyCode: order.presentmentCurrency ?? order.currency ?? "USD",
+    customer: order.customerId === null ? null : { legacyResourceId: String(order.customerId) },
     shippingAddress: address,
     billingAddress: address,
     shippingLine: order.shippingTitle === null ? null : { title: order.shippingTitle },
-    subtotalPriceSet: money(order.subtotal),
-    totalTaxSet: money(order.tax),
-    totalShippingPriceSet: money(order.shipping),
-    totalPriceSet: money(order.total),
-    lineItems: lineItemsPage(order, 0, lineItemsFirst),
+    currentSubtotalPriceSet: money(order, order.subtotal),
+    currentTotalTaxSet: money(order, order.tax),
+    currentShippingPriceSet: money(order, order.shipping),
+    currentTotalPriceSet: money(order, order.total),
+    lineItems: page(
+      order.lineItems.map((item) => lineItemNode(order, item)),
+      null,
+      lineItemsFirst,
+    ),
   };
 }
 
@@ -580,6 +687,9 @@ function restOrder(order: StandInOrder) {
     subtotal_price: order.subtotal,
     total_tax: order.tax,
     total_price: order.total,
+    taxes_included: order.taxesIncluded ?? false,
+    currency: order.currency ?? "USD",
+    presentment_currency: order.presentmentCurrency ?? order.currency ?? "USD",
     total_shipping_price_set: { shop_money: { amount: order.shipping, currency_code: "USD" } },
     line_items: order.lineItems.map((item) => ({
       id: item.id,
@@ -587,6 +697,7 @@ function restOrder(order: StandInOrder) {
       title: item.name,
       sku: item.sku,
       quantity: item.quantity,
+      current_quantity: item.quantity - (item.removedQuantity ?? 0),
       price: item.price,
       grams: item.grams,
       product_id: item.productId,

@@ -26,7 +26,7 @@ const OrderStore = Type.Object(
 const Credentials = Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 2000 }), {
   maxProperties: 20,
   description:
-    "shopify: shop_domain, access_token, webhook_secret (optional); woocommerce: site_url, consumer_key, consumer_secret, webhook_secret (optional)",
+    "shopify: shop_domain with client_id and client_secret (a Dev Dashboard app) or access_token (a legacy custom app), webhook_secret (optional); woocommerce: site_url, consumer_key, consumer_secret, webhook_secret (optional)",
 });
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const ExternalId = Type.Union([Type.String({ maxLength: 200 }), Type.Null()]);
