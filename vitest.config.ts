@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    hookTimeout: 60_000,
     pool: "forks",
   },
 });

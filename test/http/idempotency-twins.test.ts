@@ -18,7 +18,7 @@ class HeldRoute {
 
   routes = (api: FastifyInstance) =>
     registerAccountRoutes(api, async (scoped) => {
-      scoped.post("/test/held", async (_request, reply) => {
+      scoped.post("/test/held", { config: { permission: "shipping" } }, async (_request, reply) => {
         this.#entered.resolve();
         const { value, status } = await this.#finish.promise;
         return reply.code(status).send({ finished_with: value });
