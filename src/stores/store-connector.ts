@@ -229,4 +229,9 @@ export interface StorePlatform {
    * saved). Porter answers it without reading the store and writes nothing.
    */
   isUnsignedPing?(rawBody: Buffer): boolean;
+  /**
+   * The platform gives up on a webhook delivery that failed (WooCommerce): Porter then syncs its
+   * stores that take webhooks on a short interval, so no lost delivery waits for the sync round.
+   */
+  webhooksUnretried?: boolean;
 }

@@ -204,4 +204,6 @@ export const woocommercePlatform: StorePlatform = {
   open: (credentials, settings) => new WooCommerceConnector(wooCredentials(credentials), settings),
   userAddresses: (credentials) => [wooCredentials(credentials).siteUrl],
   isUnsignedPing: (rawBody) => rawBody.length <= 32 && PING.test(rawBody.toString("utf8")),
+  // WooCommerce never retries a failed delivery; it disables the webhook after repeated failures.
+  webhooksUnretried: true,
 };
