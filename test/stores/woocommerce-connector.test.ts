@@ -359,6 +359,18 @@ describe("the WooCommerce connector", () => {
     expect(standIn.requests.length - signed).toBe(1);
   });
 
+  it("is refused by the stand-in, as by WordPress, for a list argument outside the route's schema", async () => {
+    const shop = standIn.addSite();
+    const listed = (query: string) =>
+      fetch(
+        `${standIn.siteUrl(shop)}/wp-json/wc/v3/orders?${query}&consumer_key=${shop.consumerKey}&consumer_secret=${shop.consumerSecret}`,
+      );
+    expect((await listed("modified_after=2026-01-01T00:00:00&order=asc&dates_are_gmt=true")).status).toBe(200);
+    for (const bad of ["modified_after=yesterday", "order=up", "dates_are_gmt=yes", "page=0"]) {
+      expect((await listed(bad)).status, bad).toBe(400);
+    }
+  });
+
   it("checks a webhook signed with a secret holding HTML entities as WooCommerce signs it: decoded once", () => {
     const secret = "s&amp;cr&#039;t&#x3c;&amp;lt;&#0062;&AMP;";
     expect(wpSpecialcharsDecode(secret)).toBe("s&cr't&#x3c;&lt;>&AMP;");

@@ -173,6 +173,14 @@ function expectedSignature(method: string, url: URL, secret: string, algorithm: 
   return createHmac(algorithm, `${secret}&`).update(base).digest("base64");
 }
 
+/** WordPress's `rest_parse_date` form: a date and time, an optional fraction and zone. */
+const REST_DATE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:\d{2})?)?$/;
+const LIST_ARGUMENTS: Record<string, (value: string | null) => boolean> = {
+  order: (value) => value === "asc" || value === "desc",
+  modified_after: (value) => REST_DATE.test(value ?? ""),
+  dates_are_gmt: (value) => ["true", "false", "1", "0"].includes(value ?? ""),
+};
+
 /** What #authenticate answers for a request carrying no credentials at all. */
 const ANONYMOUS = "anonymous";
 
@@ -425,6 +433,16 @@ export class WooCommerceStandIn {
   #list(site: StandInSite, query: URLSearchParams): Answer {
     const perPage = Number(query.get("per_page") ?? 10);
     const page = Number(query.get("page") ?? 1);
+    // The list route's own argument schema, as WordPress checks it before the route runs.
+    const invalid = Object.entries(LIST_ARGUMENTS).find(([name, valid]) => query.has(name) && !valid(query.get(name)));
+    if (invalid || !Number.isInteger(page) || page < 1) {
+      const name = invalid?.[0] ?? "page";
+      return answer(400, {
+        code: "rest_invalid_param",
+        message: `Invalid parameter(s): ${name}`,
+        data: { status: 400 },
+      });
+    }
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
       return answer(400, {
         code: "rest_invalid_param",
