@@ -50,6 +50,8 @@ export interface Config {
   storeSyncIntervalMs: number;
   /** How far back the hourly reconciliation re-reads orders, to catch what webhooks missed. */
   storeReconcileWindowMs: number;
+  /** How often stores of a platform that never retries a failed webhook (WooCommerce) are synced when they take webhooks. */
+  storeWebhookReconcileIntervalMs: number;
   /** How long one call to a carrier API may take before it counts as failed. */
   carrierApiTimeoutMs: number;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     storeApiTimeoutMs: integer(env, "STORE_API_TIMEOUT_MS", 30_000, 100, 300_000),
     storeSyncIntervalMs: integer(env, "STORE_SYNC_INTERVAL_MS", 900_000, 60_000, 86_400_000),
     storeReconcileWindowMs: integer(env, "STORE_RECONCILE_WINDOW_MS", 86_400_000, 3_600_000, 30 * 86_400_000),
+    storeWebhookReconcileIntervalMs: integer(env, "STORE_WEBHOOK_RECONCILE_INTERVAL_MS", 300_000, 60_000, 3_600_000),
     secretKey,
   };
 }

@@ -19,7 +19,9 @@ import {
 } from "./domain/orders/link-label.js";
 import {
   RECONCILE_STORES_JOB,
+  RECONCILE_WEBHOOK_STORES_JOB,
   reconcileAllStores,
+  reconcileWebhookStores,
   type StoreSyncSchedule,
   SYNC_ALL_STORES_JOB,
   syncAllStores,
@@ -81,6 +83,7 @@ export function jobHandlers(services: AppServices, logger?: Pick<Logger, "warn">
     [SYNC_ORDER_STORE_JOB]: async (payload) => void (await syncOrderStore(services, payload as SyncOrderStorePayload)),
     [SYNC_ALL_STORES_JOB]: async () => void (await syncAllStores(services, storeSchedule)),
     [RECONCILE_STORES_JOB]: async () => void (await reconcileAllStores(services, storeSchedule)),
+    [RECONCILE_WEBHOOK_STORES_JOB]: async () => void (await reconcileWebhookStores(services, storeSchedule)),
     [LINK_LABEL_JOB]: async (payload) => void (await linkLabelToOrder(services, payload as LinkLabelPayload)),
     [UNLINK_LABEL_JOB]: async (payload) => void (await unlinkLabelFromOrder(services, payload as LinkLabelPayload)),
   };
@@ -90,5 +93,6 @@ export function storeSyncSchedule(services: AppServices): StoreSyncSchedule {
   return {
     syncIntervalMs: services.config.storeSyncIntervalMs,
     reconcileWindowMs: services.config.storeReconcileWindowMs,
+    webhookReconcileIntervalMs: services.config.storeWebhookReconcileIntervalMs,
   };
 }

@@ -30,7 +30,7 @@
  *   `order_store.cancel_unsupported` before it changes anything.
  * - `verifyWebhook(rawBody, headers)` checks a platform webhook delivery (the signature over the
  *   exact bytes received, with the store's webhook secret) and answers its topic, its delivery id
- *   (for deduplication) and, for order topics, the order mapped to `ImportedOrder` (null for other
+ *   (for deduplication: what tells two deliveries apart, the platform's own id when it is unique) and, for order topics, the order mapped to `ImportedOrder` (null for other
  *   topics and pings, which Porter acknowledges and ignores). A delivery that does not verify is
  *   answered `{ ok: false, reason }` and Porter refuses it with 401; it never throws for a bad
  *   signature.
@@ -234,4 +234,9 @@ export interface StorePlatform {
    * saved). Porter answers it without reading the store and writes nothing.
    */
   isUnsignedPing?(rawBody: Buffer): boolean;
+  /**
+   * The platform gives up on a webhook delivery that failed (WooCommerce): Porter then syncs its
+   * stores that take webhooks on a short interval, so no lost delivery waits for the sync round.
+   */
+  webhooksUnretried?: boolean;
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorker } from "../../src/app.js";
+import { RECONCILE_WEBHOOK_STORES_JOB, reconcileWebhookStores } from "../../src/domain/orders/store-sync-schedule.js";
 import { syncOrderStore } from "../../src/domain/orders/sync-order-store.js";
 import { apiCaller, buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import {
@@ -218,5 +220,44 @@ describe("a WooCommerce store", () => {
       payload: "webhook_id=31",
     });
     expect(ping.statusCode, ping.body).toBe(200);
+  });
+
+  it("imports two deliveries WooCommerce sent in one second under one delivery id", async () => {
+    standIn.now = "2026-06-07T10:00:00.000Z";
+    const deliveries = [mugOrder(11, "2026-06-07T10:00:00Z"), mugOrder(12, "2026-06-07T10:00:00Z")].map((order) =>
+      standIn.webhook(site, "order.created", order),
+    );
+    expect(deliveries[0]?.headers["x-wc-webhook-delivery-id"]).toBe(deliveries[1]?.headers["x-wc-webhook-delivery-id"]);
+    for (const delivery of deliveries) {
+      const taken = await t.app.inject({
+        method: "POST",
+        url: `/api/v2/store_webhooks/${storeId}`,
+        headers: delivery.headers,
+        payload: delivery.body,
+      });
+      expect(taken.json(), taken.body).toEqual({ received: true, topic: "order.created", duplicate: false });
+    }
+    for (const id of [7011, 7012]) {
+      expect((await call(merchant.auth, "GET", `/order_stores/${storeId}/orders/${id}`)).statusCode).toBe(200);
+    }
+  });
+
+  it("catches an order whose delivery failed within minutes: the webhook reconciliation reads what changed since the last sync", async () => {
+    await syncOrderStore(t.services, { storeId });
+    // WooCommerce never retries: this order's delivery failed and nothing brings it again.
+    site.orders.push(mugOrder(13, "2026-12-01T10:00:00Z"));
+    await t.services.db.deleteFrom("jobs").execute();
+    t.clock.set(new Date("2026-12-01T10:01:00.000Z"));
+    const schedule = { syncIntervalMs: 900_000, reconcileWindowMs: 86_400_000, webhookReconcileIntervalMs: 300_000 };
+    expect(await reconcileWebhookStores(t.services, schedule)).toBe(1);
+    await createWorker(t.services).drain();
+    expect((await call(merchant.auth, "GET", `/order_stores/${storeId}/orders/7013`)).statusCode).toBe(200);
+    const next = await t.services.db
+      .selectFrom("jobs")
+      .select("run_at")
+      .where("kind", "=", RECONCILE_WEBHOOK_STORES_JOB)
+      .where("state", "=", "queued")
+      .execute();
+    expect(next).toEqual([{ run_at: "2026-12-01T10:06:00.000Z" }]);
   });
 });

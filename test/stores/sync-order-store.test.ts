@@ -98,7 +98,7 @@ describe("syncing a platform store", () => {
 });
 
 describe("the sync schedule", () => {
-  const schedule = { syncIntervalMs: 900_000, reconcileWindowMs: 86_400_000 };
+  const schedule = { syncIntervalMs: 900_000, reconcileWindowMs: 86_400_000, webhookReconcileIntervalMs: 300_000 };
   const queued = (kind: string) =>
     t.services.db
       .selectFrom("jobs")

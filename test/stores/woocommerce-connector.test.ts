@@ -12,6 +12,8 @@ import {
   type StandInSite,
   standInOrder,
   WooCommerceStandIn,
+  wooTime,
+  wpSpecialcharsDecode,
 } from "../stand-ins/woocommerce/woocommerce-stand-in.js";
 import { describeConnectorContract, type SeedOrder } from "./connector-contract.js";
 
@@ -303,14 +305,14 @@ describe("the WooCommerce connector", () => {
     expect(connector.verifyWebhook(Buffer.from(created.body), created.headers)).toMatchObject({
       ok: true,
       topic: "order.created",
-      deliveryId: "d-1",
+      deliveryId: "order.created:7009:2026-05-01T00:00:00",
       order: { platformOrderId: "7009", updatedAt: "2026-05-01T00:00:00.000Z" },
     });
     const product = standIn.webhook(shop, "product.updated", order, "d-2");
     expect(connector.verifyWebhook(Buffer.from(product.body), product.headers)).toEqual({
       ok: true,
       topic: "product.updated",
-      deliveryId: "d-2",
+      deliveryId: "product.updated:7009:2026-05-01T00:00:00",
       order: null,
     });
     // The ping is recognised before any store is read, and is no signed delivery.
@@ -327,6 +329,82 @@ describe("the WooCommerce connector", () => {
       ok: false,
       reason: expect.stringContaining("webhook_secret"),
     });
+  });
+
+  it("falls back to consumer_key and consumer_secret in the query over HTTPS when the host strips Authorization", async () => {
+    const shop = standIn.addSite({ orders: [standInOrder(1, "2026-01-01T00:00:00Z")], stripsAuthorization: true });
+    const connector = connectorTo(standIn, shop, true);
+    const before = standIn.requests.length;
+    expect((await connector.fetchOrders({ updatedSince: null, cursor: null })).orders).toHaveLength(1);
+    // Refused once as anonymous, then asked again with the key in the query; later calls go straight there.
+    expect(standIn.requests.slice(before)).toEqual(["GET orders", "GET orders"]);
+    await connector.verifyCredentials();
+    expect(standIn.requests.slice(before)).toHaveLength(3);
+
+    // A key the site refuses is refused in the query too: one more try, not a loop.
+    const refused = connectorTo(standIn, { ...shop, consumerSecret: "cs_wrong" }, true);
+    const tried = standIn.requests.length;
+    await expect(refused.verifyCredentials()).rejects.toMatchObject({ kind: "auth", status: 401 });
+    expect(standIn.requests.length - tried).toBe(2);
+    // A site that saw the key and refused it is not asked again.
+    const seen = standIn.addSite();
+    const wrong = connectorTo(standIn, { ...seen, consumerSecret: "cs_wrong" }, true);
+    const once = standIn.requests.length;
+    await expect(wrong.verifyCredentials()).rejects.toMatchObject({ kind: "auth", status: 401 });
+    expect(standIn.requests.length - once).toBe(1);
+    // Over plain HTTP the OAuth signature is in the query already: no header to lose.
+    const plain = connectorTo(standIn, shop);
+    const signed = standIn.requests.length;
+    await plain.verifyCredentials();
+    expect(standIn.requests.length - signed).toBe(1);
+  });
+
+  it("is refused by the stand-in, as by WordPress, for a list argument outside the route's schema", async () => {
+    const shop = standIn.addSite();
+    const listed = (query: string) =>
+      fetch(
+        `${standIn.siteUrl(shop)}/wp-json/wc/v3/orders?${query}&consumer_key=${shop.consumerKey}&consumer_secret=${shop.consumerSecret}`,
+      );
+    expect((await listed("modified_after=2026-01-01T00:00:00&order=asc&dates_are_gmt=true")).status).toBe(200);
+    for (const bad of ["modified_after=yesterday", "order=up", "dates_are_gmt=yes", "page=0"]) {
+      expect((await listed(bad)).status, bad).toBe(400);
+    }
+  });
+
+  it("checks a webhook signed with a secret holding HTML entities as WooCommerce signs it: decoded once", () => {
+    const secret = "s&amp;cr&#039;t&#x3c;&amp;lt;&#0062;&AMP;";
+    expect(wpSpecialcharsDecode(secret)).toBe("s&cr't&#x3c;&lt;>&AMP;");
+    const order = standInOrder(3, "2026-05-01T00:00:00Z");
+    const shop = standIn.addSite({ orders: [order], webhookSecret: secret });
+    const delivery = standIn.webhook(shop, "order.updated", order, "d-1");
+    expect(connectorTo(standIn, shop).verifyWebhook(Buffer.from(delivery.body), delivery.headers)).toMatchObject({
+      ok: true,
+      order: { platformOrderId: "7003" },
+    });
+  });
+
+  it("keys a delivery by its topic, resource and modification time, not by WooCommerce's delivery id", () => {
+    const first = standInOrder(1, "2026-05-01T00:00:00Z");
+    const second = standInOrder(2, "2026-05-01T00:00:00Z");
+    const shop = standIn.addSite({ orders: [first, second] });
+    const connector = connectorTo(standIn, shop);
+    const key = (topic: string, order: StandInOrder, deliveryId?: string) => {
+      const delivery = standIn.webhook(shop, topic, order, deliveryId);
+      const verdict = connector.verifyWebhook(Buffer.from(delivery.body), delivery.headers);
+      if (!verdict.ok) throw new Error(verdict.reason);
+      return { key: verdict.deliveryId, header: delivery.headers["x-wc-webhook-delivery-id"] };
+    };
+    // WooCommerce gives two deliveries in one second the same id: they are two changes all the same.
+    const a = key("order.created", first);
+    const b = key("order.created", second);
+    expect(a.header).toBe(b.header);
+    expect(a.key).not.toBe(b.key);
+    // The same change delivered again under another id is the same delivery.
+    expect(key("order.created", first, "other").key).toBe(a.key);
+    // A later change of the same order, or another topic about it, is not.
+    const later = { ...first, date_modified_gmt: wooTime("2026-05-01T00:00:01Z") };
+    expect(key("order.created", later).key).not.toBe(a.key);
+    expect(key("order.updated", first).key).not.toBe(a.key);
   });
 
   it("refuses credentials of the wrong shape before any call", () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../storage/schema.js";
 import type { DomainServices } from "../services.js";
+import type { OrderStoreRow } from "./order-stores.repository.js";
 import { queueOrderStoreSync, SYNC_ORDER_STORE_JOB, type SyncOrderStorePayload } from "./sync-order-store.js";
 
 /** Every platform store's import of new and changed orders, on the sync interval. */
@@ -8,11 +9,19 @@ export const SYNC_ALL_STORES_JOB = "order_stores.sync_all";
 /** Every platform store's re-read of a recent window, hourly: platforms do not promise every webhook arrives. */
 export const RECONCILE_STORES_JOB = "order_stores.reconcile_all";
 
+/**
+ * Every store of a platform that never retries a failed webhook delivery (WooCommerce), and that
+ * has had deliveries, synced on a short interval: an order whose delivery failed is imported within
+ * minutes instead of at the next sync round.
+ */
+export const RECONCILE_WEBHOOK_STORES_JOB = "order_stores.reconcile_webhooks";
+
 const HOUR_MS = 3_600_000;
 
 export interface StoreSyncSchedule {
   syncIntervalMs: number;
   reconcileWindowMs: number;
+  webhookReconcileIntervalMs: number;
 }
 
 export interface RecurringPayload {
@@ -46,18 +55,24 @@ export async function scheduleStoreSyncs(services: DomainServices, schedule: Sto
   const now = services.clock.now().getTime();
   await queueNextRound(services, SYNC_ALL_STORES_JOB, new Date(now + schedule.syncIntervalMs));
   await queueNextRound(services, RECONCILE_STORES_JOB, new Date(now + HOUR_MS));
+  await queueNextRound(services, RECONCILE_WEBHOOK_STORES_JOB, new Date(now + schedule.webhookReconcileIntervalMs));
+}
+
+/** Queues a sync of each store (unless one is waiting), then the round of `kind` due `intervalMs` from now. */
+async function queueSyncRound(
+  services: DomainServices,
+  stores: readonly OrderStoreRow[],
+  kind: string,
+  intervalMs: number,
+): Promise<number> {
+  for (const store of stores) await queueOrderStoreSync(services, store);
+  await queueNextRound(services, kind, new Date(services.clock.now().getTime() + intervalMs));
+  return stores.length;
 }
 
 /** Queues a sync of every platform store, then the next round. */
 export async function syncAllStores(services: DomainServices, schedule: StoreSyncSchedule): Promise<number> {
-  const stores = await platformStores(services.db);
-  for (const store of stores) await queueOrderStoreSync(services, store);
-  await queueNextRound(
-    services,
-    SYNC_ALL_STORES_JOB,
-    new Date(services.clock.now().getTime() + schedule.syncIntervalMs),
-  );
-  return stores.length;
+  return queueSyncRound(services, await platformStores(services.db), SYNC_ALL_STORES_JOB, schedule.syncIntervalMs);
 }
 
 /**
@@ -77,4 +92,36 @@ export async function reconcileAllStores(services: DomainServices, schedule: Sto
   }
   await queueNextRound(services, RECONCILE_STORES_JOB, new Date(now + HOUR_MS));
   return stores.length;
+}
+
+/**
+ * Queues a sync, from the store's cursor (the newest change a sync imported, WooCommerce's
+ * `modified_after`), of every store whose platform does not retry failed webhook deliveries and
+ * that has taken at least one delivery; a store without webhooks waits for the sync round. A sync
+ * already waiting is not queued twice. Then queues the next round. Answers how many stores it read.
+ */
+export async function reconcileWebhookStores(services: DomainServices, schedule: StoreSyncSchedule): Promise<number> {
+  const unretried = (await platformStores(services.db)).filter(
+    (store) => services.storeConnectors.platform(store.service_type)?.webhooksUnretried === true,
+  );
+  const withDeliveries =
+    unretried.length === 0
+      ? []
+      : await services.db
+          .selectFrom("store_webhook_deliveries")
+          .select("order_store_id")
+          .distinct()
+          .where(
+            "order_store_id",
+            "in",
+            unretried.map((store) => store.id),
+          )
+          .execute();
+  const hooked = new Set(withDeliveries.map((row) => row.order_store_id));
+  return queueSyncRound(
+    services,
+    unretried.filter((store) => hooked.has(store.id)),
+    RECONCILE_WEBHOOK_STORES_JOB,
+    schedule.webhookReconcileIntervalMs,
+  );
 }

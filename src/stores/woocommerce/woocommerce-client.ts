@@ -55,14 +55,36 @@ function retryAfterMs(response: Response, attempt: number, nowMs: number): numbe
   return FIRST_BACKOFF_MS * 2 ** (attempt - 1);
 }
 
+/** How the key and secret travel: WooCommerce takes each of these (the first two over HTTPS only). */
+type WooAuth = "header" | "query" | "oauth1";
+
+/**
+ * Whether a 401 answered to basic auth is WooCommerce's refusal of an anonymous request (the route's
+ * own `woocommerce_rest_cannot_*`) rather than of the key: the site never saw the Authorization
+ * header, which some hosts (CGI/FastCGI PHP set-ups) strip.
+ */
+async function refusedAsAnonymous(response: Response): Promise<boolean> {
+  let code: unknown;
+  try {
+    code = ((await response.clone().json()) as { code?: unknown } | null)?.code;
+  } catch {
+    // An answer that is not WooCommerce's JSON is no evidence the header was lost.
+    return false;
+  }
+  return typeof code === "string" && code.startsWith("woocommerce_rest_cannot_");
+}
+
 /**
  * WooCommerce's REST API (v3) of one site. Over HTTPS the consumer key and secret go as basic auth;
- * over plain HTTP, where that would expose the secret, each request is signed with OAuth 1.0a
- * one-legged, as WooCommerce documents. 429 and 5xx answers are retried, honouring Retry-After.
+ * when the site answers that as an anonymous request (its host stripped the header), they go from
+ * then on as `consumer_key` and `consumer_secret` query parameters, which WooCommerce accepts over
+ * HTTPS only. Over plain HTTP, where either would expose the secret, each request is signed with
+ * OAuth 1.0a one-legged, as WooCommerce documents. 429 and 5xx answers are retried, honouring
+ * Retry-After.
  */
 export class WooCommerceClient {
   readonly #apiRoot: URL;
-  readonly #basic: boolean;
+  #auth: WooAuth;
 
   constructor(
     private readonly credentials: WooCredentials,
@@ -72,7 +94,7 @@ export class WooCommerceClient {
     const site = new URL(credentials.siteUrl);
     const origin = settings.baseUrl ? new URL(settings.baseUrl) : site;
     this.#apiRoot = new URL(`${origin.origin}${site.pathname.replace(/\/+$/, "")}/wp-json/wc/v3/`);
-    this.#basic = site.protocol === "https:";
+    this.#auth = site.protocol === "https:" ? "header" : "oauth1";
   }
 
   get<T>(path: string, query: Record<string, string> = {}): Promise<WooAnswer<T>> {
@@ -91,6 +113,13 @@ export class WooCommerceClient {
   async call<T>(method: string, path: string, query: Record<string, string>, body?: unknown): Promise<WooAnswer<T>> {
     for (let attempt = 1; ; attempt += 1) {
       const response = await this.#fetch(method, path, query, body);
+      // A refused request changed nothing on the site, so asking again the other way is safe.
+      if (response.status === 401 && this.#auth === "header" && (await refusedAsAnonymous(response))) {
+        await response.body?.cancel();
+        this.#auth = "query";
+        attempt -= 1;
+        continue;
+      }
       const retryable = response.status === 429 || response.status >= 500;
       if (retryable && attempt < MAX_ATTEMPTS) {
         const wait = retryAfterMs(response, attempt, this.settings.clock.now().getTime());
@@ -109,9 +138,12 @@ export class WooCommerceClient {
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     const headers: Record<string, string> = { accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
-    if (this.#basic) {
+    if (this.#auth === "header") {
       const pair = `${this.credentials.consumerKey}:${this.credentials.consumerSecret}`;
       headers.authorization = `Basic ${Buffer.from(pair).toString("base64")}`;
+    } else if (this.#auth === "query") {
+      url.searchParams.set("consumer_key", this.credentials.consumerKey);
+      url.searchParams.set("consumer_secret", this.credentials.consumerSecret);
     } else {
       url = signOAuth1(method, url, {
         consumerKey: this.credentials.consumerKey,

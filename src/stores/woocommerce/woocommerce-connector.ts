@@ -14,6 +14,7 @@ import {
 import { base64HmacSha256Matches, headerValue } from "../webhook-signature.js";
 import { WooCommerceClient, type WooCredentials } from "./woocommerce-client.js";
 import { isWooOrder, orderFromWoo } from "./woocommerce-orders.js";
+import { wooChangeKey, wooSigningKey } from "./woocommerce-webhook.js";
 import type { WooNote, WooOrder, WooProduct, WooSetting } from "./woocommerce-wire.js";
 
 /** WordPress's own cap on `per_page`. */
@@ -166,24 +167,28 @@ export class WooCommerceConnector implements StoreConnector {
     });
   }
 
+  /**
+   * A delivery signed with the decoded secret (see wooSigningKey) and keyed by the change it
+   * carries, never by WooCommerce's delivery id, which two deliveries in one second share.
+   */
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): WebhookVerdict {
     const secret = this.credentials.webhookSecret;
     if (!secret) return { ok: false, reason: "the store has no webhook_secret to check WooCommerce's signature with" };
     const signature = headerValue(headers, "x-wc-webhook-signature");
-    if (!signature || !base64HmacSha256Matches(rawBody, secret, signature)) {
+    if (!signature || !base64HmacSha256Matches(rawBody, wooSigningKey(secret), signature)) {
       return { ok: false, reason: "X-WC-Webhook-Signature does not match the body" };
     }
     const topic = headerValue(headers, "x-wc-webhook-topic");
-    const deliveryId = headerValue(headers, "x-wc-webhook-delivery-id");
-    if (!topic || !deliveryId)
-      return { ok: false, reason: "X-WC-Webhook-Topic or X-WC-Webhook-Delivery-ID is missing" };
-    if (!ORDER_TOPICS.has(topic)) return { ok: true, topic, deliveryId, order: null };
+    if (!topic) return { ok: false, reason: "X-WC-Webhook-Topic is missing" };
     let body: unknown;
     try {
       body = JSON.parse(rawBody.toString("utf8"));
     } catch {
-      return { ok: false, reason: "the body is not JSON" };
+      body = undefined;
     }
+    const deliveryId = wooChangeKey(topic, rawBody, body);
+    if (!ORDER_TOPICS.has(topic)) return { ok: true, topic, deliveryId, order: null };
+    if (body === undefined) return { ok: false, reason: "the body is not JSON" };
     if (!isWooOrder(body)) return { ok: false, reason: "the body is not an order" };
     return { ok: true, topic, deliveryId, order: orderFromWoo(body) };
   }
@@ -199,4 +204,6 @@ export const woocommercePlatform: StorePlatform = {
   open: (credentials, settings) => new WooCommerceConnector(wooCredentials(credentials), settings),
   userAddresses: (credentials) => [wooCredentials(credentials).siteUrl],
   isUnsignedPing: (rawBody) => rawBody.length <= 32 && PING.test(rawBody.toString("utf8")),
+  // WooCommerce never retries a failed delivery; it disables the webhook after repeated failures.
+  webhooksUnretried: true,
 };

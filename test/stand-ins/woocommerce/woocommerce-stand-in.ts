@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import type http from "node:http";
 import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-in-server.js";
 
@@ -11,8 +11,12 @@ import { FaultQueue, parseRequestBody, StandInServer, sendJson } from "../stand-
  * status changed with PUT; order notes created and deleted; products by `include` and a product's
  * variations; the weight unit setting. Requests are authenticated as WooCommerce does: basic auth
  * with the key and secret, or OAuth 1.0a one-legged (HMAC-SHA1 or HMAC-SHA256, nonces used once),
- * and refused with WooCommerce's 401 body. On demand it answers 429 with Retry-After, 503, or 401.
- * It also signs webhook deliveries as WooCommerce does.
+ * and refused with WooCommerce's 401 body; over HTTPS (the stand-in trusts that a request without
+ * OAuth parameters came through TLS) also `consumer_key` and `consumer_secret` in the query. A site
+ * whose host strips the Authorization header never sees basic auth: the request is anonymous and
+ * refused with `woocommerce_rest_cannot_view`. On demand it answers 429 with Retry-After, 503, or 401.
+ * It also signs webhook deliveries as WooCommerce does: with the secret after WordPress's
+ * `wp_specialchars_decode` (ENT_QUOTES), and a delivery id made of the webhook id and the second.
  */
 
 export interface StandInLineItem {
@@ -67,6 +71,8 @@ export interface StandInSite {
   orders: StandInOrder[];
   products: { id: number; weight: string; variations: { id: number; weight: string }[] }[];
   weightUnit: string;
+  /** The site's host drops the Authorization header before WordPress sees it. */
+  stripsAuthorization?: boolean;
 }
 
 interface Answer {
@@ -119,6 +125,40 @@ export function standInOrder(n: number, updatedAt: string, changes: Partial<Stan
   };
 }
 
+/**
+ * WordPress's `wp_specialchars_decode($text, ENT_QUOTES)`: zero padding dropped from the numeric
+ * entities of & < > " ', then one pass of its translation table (named entities are case-sensitive;
+ * the hex forms it knows are only those of & " ').
+ */
+const TRANSLATION: Record<string, string> = {
+  "&#039;": "'",
+  "&#x27;": "'",
+  "&quot;": '"',
+  "&#034;": '"',
+  "&#x22;": '"',
+  "&lt;": "<",
+  "&#060;": "<",
+  "&gt;": ">",
+  "&#062;": ">",
+  "&amp;": "&",
+  "&#038;": "&",
+  "&#x26;": "&",
+};
+
+export function wpSpecialcharsDecode(text: string): string {
+  const unpadded = text
+    .replace(/&#0*(39|34|60|62|38);/g, (_, code: string) => `&#${code.padStart(3, "0")};`)
+    .replace(/&#x0*(27|22|26);/gi, (_, code: string) => `&#x${code};`);
+  const names = Object.keys(TRANSLATION);
+  let decoded = "";
+  for (let at = 0; at < unpadded.length; ) {
+    const name = names.find((candidate) => unpadded.startsWith(candidate, at));
+    decoded += name ? TRANSLATION[name] : unpadded[at];
+    at += name?.length ?? 1;
+  }
+  return decoded;
+}
+
 function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
@@ -132,6 +172,17 @@ function expectedSignature(method: string, url: URL, secret: string, algorithm: 
   const base = `${method}&${percentEncode(`${url.origin}${url.pathname}`)}&${params.map(percentEncode).join("%26")}`;
   return createHmac(algorithm, `${secret}&`).update(base).digest("base64");
 }
+
+/** WordPress's `rest_parse_date` form: a date and time, an optional fraction and zone. */
+const REST_DATE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:\d{2})?)?$/;
+const LIST_ARGUMENTS: Record<string, (value: string | null) => boolean> = {
+  order: (value) => value === "asc" || value === "desc",
+  modified_after: (value) => REST_DATE.test(value ?? ""),
+  dates_are_gmt: (value) => ["true", "false", "1", "0"].includes(value ?? ""),
+};
+
+/** What #authenticate answers for a request carrying no credentials at all. */
+const ANONYMOUS = "anonymous";
 
 export class WooCommerceStandIn {
   readonly #server = new StandInServer((req, res, raw) => this.#handle(req, res, raw));
@@ -184,10 +235,15 @@ export class WooCommerceStandIn {
     this.#faults.add(kind, operation, times);
   }
 
-  /** A delivery of `topic` about `order`, signed with the site's webhook secret as WooCommerce signs it. */
-  webhook(site: StandInSite, topic: string, order: StandInOrder, deliveryId: string) {
+  /**
+   * A delivery of `topic` about `order`, signed with the site's webhook secret as WooCommerce signs
+   * it. Without `deliveryId`, the id WooCommerce gives: a hash of the webhook id and `now`'s second.
+   */
+  webhook(site: StandInSite, topic: string, order: StandInOrder, deliveryId?: string) {
     const body = JSON.stringify(this.#present(order));
-    const signature = createHmac("sha256", site.webhookSecret).update(body).digest("base64");
+    const key = wpSpecialcharsDecode(site.webhookSecret);
+    const signature = createHmac("sha256", key).update(body).digest("base64");
+    const second = Math.floor(Date.parse(this.now) / 1000);
     const [resource, event] = topic.split(".");
     return {
       body,
@@ -199,7 +255,7 @@ export class WooCommerceStandIn {
         "x-wc-webhook-event": event ?? "",
         "x-wc-webhook-signature": signature,
         "x-wc-webhook-id": "31",
-        "x-wc-webhook-delivery-id": deliveryId,
+        "x-wc-webhook-delivery-id": deliveryId ?? createHash("md5").update(`31${second}`).digest("hex"),
       } as Record<string, string>,
     };
   }
@@ -239,6 +295,15 @@ export class WooCommerceStandIn {
       return;
     }
     const refusal = fault === "unauthorized" ? "Consumer key is invalid." : this.#authenticate(req, url, site);
+    if (refusal === ANONYMOUS) {
+      // No credentials at all: WooCommerce lets the request through unauthenticated and the route refuses it.
+      sendJson(res, 401, {
+        code: "woocommerce_rest_cannot_view",
+        message: "Sorry, you cannot list resources.",
+        data: { status: 401 },
+      });
+      return;
+    }
     if (refusal) {
       sendJson(res, 401, { code: "woocommerce_rest_authentication_error", message: refusal, data: { status: 401 } });
       return;
@@ -250,15 +315,20 @@ export class WooCommerceStandIn {
 
   /** Why WooCommerce would refuse the request's credentials, or undefined when it accepts them. */
   #authenticate(req: http.IncomingMessage, url: URL, site: StandInSite): string | undefined {
-    const authorization = req.headers.authorization;
-    if (authorization?.startsWith("Basic ")) {
-      const [key, secret] = Buffer.from(authorization.slice(6), "base64").toString().split(":");
+    const authorization = site.stripsAuthorization ? undefined : req.headers.authorization;
+    const params = url.searchParams;
+    const basic = authorization?.startsWith("Basic ")
+      ? Buffer.from(authorization.slice(6), "base64").toString().split(":")
+      : params.has("consumer_key")
+        ? [params.get("consumer_key"), params.get("consumer_secret")]
+        : undefined;
+    if (basic) {
+      const [key, secret] = basic;
       if (key !== site.consumerKey) return "Consumer key is invalid.";
       return secret === site.consumerSecret ? undefined : "Consumer secret is invalid.";
     }
-    const params = url.searchParams;
     const key = params.get("oauth_consumer_key");
-    if (!key) return "Sorry, you are not allowed to do that.";
+    if (!key) return ANONYMOUS;
     if (key !== site.consumerKey) return "Consumer key is invalid.";
     const method = params.get("oauth_signature_method");
     if (method !== "HMAC-SHA1" && method !== "HMAC-SHA256") return "Invalid signature - signature method is invalid.";
@@ -363,6 +433,16 @@ export class WooCommerceStandIn {
   #list(site: StandInSite, query: URLSearchParams): Answer {
     const perPage = Number(query.get("per_page") ?? 10);
     const page = Number(query.get("page") ?? 1);
+    // The list route's own argument schema, as WordPress checks it before the route runs.
+    const invalid = Object.entries(LIST_ARGUMENTS).find(([name, valid]) => query.has(name) && !valid(query.get(name)));
+    if (invalid || !Number.isInteger(page) || page < 1) {
+      const name = invalid?.[0] ?? "page";
+      return answer(400, {
+        code: "rest_invalid_param",
+        message: `Invalid parameter(s): ${name}`,
+        data: { status: 400 },
+      });
+    }
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
       return answer(400, {
         code: "rest_invalid_param",
