@@ -403,10 +403,11 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       expect(trackingNumber).toMatch(/^CP\d{9}US$/);
       const call = standIn.requests.findLast((r) => r.path === "/international-labels/v3/international-label");
       expect(call?.body).toMatchObject({
-        toAddress: { countryISOAlpha2Code: "CA", postalCode: "M5H 2N2", province: "ON" },
+        toAddress: { country: "Canada", countryISOAlpha2Code: "CA", postalCode: "M5H 2N2", province: "ON" },
         packageDescription: { mailClass: "PRIORITY_MAIL_INTERNATIONAL" },
         customsForm: {
           customsContentType: "MERCHANDISE",
+          AESITN: "NOEEI 30.37(a)",
           contents: [{ itemDescription: expect.any(String), itemQuantity: 2, countryofOrigin: "US" }],
         },
       });

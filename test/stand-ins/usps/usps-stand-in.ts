@@ -547,7 +547,7 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
       internationalPriceGroup: String(group),
       weightUOM: "lb",
       weight: description.weight,
-      dimensionalWeight: "0",
+      dimensionalWeight: internationalDimensionalWeight(description),
       mailingDate: description.mailingDate,
       fees: [],
     };
@@ -752,6 +752,13 @@ const INTERNATIONAL_CENTS_PER_POUND: Record<string, number> = {
 };
 
 /** The stand-in's international price in dollars and its price group (Canada 1, elsewhere 5), or undefined. */
+/** International Labels' `dimensionalWeight`: pounds as a string of at least three characters ("0.0"). */
+function internationalDimensionalWeight(description: Record<string, unknown>): string {
+  const cubicInches = Number(description.length) * Number(description.width) * Number(description.height);
+  const pounds = Math.round((cubicInches / 166) * 10) / 10;
+  return pounds > Number(description.weight) ? pounds.toFixed(1) : "0.0";
+}
+
 function internationalPrice(
   mailClass: string,
   weight: number,

@@ -192,13 +192,17 @@ export class UspsLabels {
   }
 
   #rateOf(request: PurchaseRequest, bought: { metadata: UspsLabelMetadata }[]): ServiceRate {
+    const international = request.service.scope === "international";
     const parcelQuotes: RateQuote[] = bought.map(({ metadata }, index) => {
       const parcel = request.parcels[index] as RatedParcel;
-      const billedLb = Math.max(metadata.weight ?? 0, (metadata.dimensionalWeight ?? 0) / 16);
+      // Labels gives the dimensional weight in ounces, International Labels in pounds (a string).
+      const dimensionalLb = international
+        ? Number(metadata.dimensionalWeight ?? 0) || 0
+        : Number(metadata.dimensionalWeight ?? 0) / 16;
+      const billedLb = Math.max(metadata.weight ?? 0, dimensionalLb);
       return quoteFromLines(labelCostLines(metadata), billedLb > 0 ? Math.round(billedLb * 16) : parcel.weightOz);
     });
     const first = bought[0]?.metadata as (UspsLabelMetadata & { internationalPriceGroup?: string }) | undefined;
-    const international = request.service.scope === "international";
     const column = (international ? first?.internationalPriceGroup : first?.zone) ?? null;
     return {
       service: request.service,
