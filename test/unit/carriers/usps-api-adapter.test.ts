@@ -152,6 +152,29 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
     ).rejects.toThrow(/international labels as pdf, tiff, zpl/);
   });
 
+  it("retries a label whose answer was lost with the same X-Idempotency-Key, so USPS sells it once", async () => {
+    const labelsBefore = standIn.labels.size;
+    const callsBefore = standIn.requests.length;
+    standIn.fail("sold-then-500", { operation: "labels", times: 1 });
+    const purchase = await usps.purchase(purchaseRequest());
+    const calls = standIn.requests.slice(callsBefore).filter((r) => r.path === "/labels/v3/label");
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);
+    expect(standIn.labels.size).toBe(labelsBefore + 1);
+    expect(standIn.labels.has(purchase.parcels[0]?.trackingNumber as string)).toBe(true);
+  });
+
+  it("gives each label of a shipment its own X-Idempotency-Key", async () => {
+    const callsBefore = standIn.requests.length;
+    await usps.purchase(purchaseRequest({ parcels: [PARCEL, PARCEL], parcelSerials: [1, 2] }));
+    const keys = standIn.requests
+      .slice(callsBefore)
+      .map((r) => r.idempotencyKey)
+      .filter(Boolean);
+    expect(new Set(keys).size).toBe(2);
+  });
+
   it("bills an international label by its dimensional weight, which International Labels gives in pounds", async () => {
     const service = findService(691)!;
     const item = {
