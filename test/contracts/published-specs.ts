@@ -79,9 +79,51 @@ const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 async function readSpec(file: string): Promise<OpenApiDocument> {
   const text = fs.readFileSync(path.join(CARRIER_SPECS_DIR, file), "utf8");
   const document = file.endsWith(".json") ? JSON.parse(text) : parseYaml(text.replace(/\t/g, "  "));
-  return (await SwaggerParser.dereference(document as never, {
+  const dereferenced = (await SwaggerParser.dereference(document as never, {
     dereference: { circular: "ignore" },
   })) as OpenApiDocument;
+  closeComposedSchemas(dereferenced, new Set());
+  return dereferenced;
+}
+
+type SchemaNode = {
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  properties?: Record<string, object>;
+  required?: string[];
+  additionalProperties?: unknown;
+};
+
+/** The property names a schema declares, its own and those of its `allOf` parts. */
+function declaredProperties(schema: SchemaNode): string[] {
+  return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap(declaredProperties)];
+}
+
+/**
+ * A schema composed with `allOf` whose whole or one of whose parts says `additionalProperties:
+ * false` (USPS's do) means no property beyond those the parts declare together. Read literally,
+ * draft-04 counts only that schema's own `properties` and would refuse its siblings' (even those
+ * the same part requires); their names are added to it (allowing anything there: the part
+ * declaring each still checks it).
+ */
+function closeComposedSchemas(node: unknown, seen: Set<object>): void {
+  if (typeof node !== "object" || node === null || seen.has(node)) return;
+  seen.add(node);
+  const schema = node as SchemaNode;
+  if (Array.isArray(schema.allOf)) {
+    const names = declaredProperties(schema);
+    for (const closed of [schema, ...schema.allOf].filter((s) => s.additionalProperties === false)) {
+      const properties = { ...closed.properties };
+      for (const name of names) properties[name] ??= {};
+      closed.properties = properties;
+    }
+  }
+  // A `oneOf` of objects that require nothing (USPS's contact: an email or a cell number) matches
+  // every branch at once, so nothing passes; each branch is read as requiring what it declares.
+  if (Array.isArray(schema.oneOf) && schema.oneOf.every((s) => s.properties && !s.required)) {
+    schema.oneOf = schema.oneOf.map((s) => ({ ...s, required: Object.keys(s.properties ?? {}) }));
+  }
+  for (const value of Object.values(node)) closeComposedSchemas(value, seen);
 }
 
 function serverPrefixes(document: OpenApiDocument, extra: readonly string[]): string[] {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
+import type { Violation } from "../../contracts/published-specs.js";
 import { carrierPdf } from "../carrier-pdf.js";
 import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-server.js";
 
@@ -76,6 +77,19 @@ export interface StandInScan {
 }
 
 const TOKEN_PATH = API_PREFIX.token;
+
+/** USPS's published specs of the APIs Porter calls (relative to the carrier specs folder). */
+export const USPS_SPEC_FILES = [
+  "usps/domestic-prices.yaml",
+  "usps/international-prices.yaml",
+  "usps/payments.yaml",
+  "usps/domestic-labels.yaml",
+  "usps/international-labels.yaml",
+  "usps/tracking.yaml",
+  "usps/addresses.yaml",
+  "usps/carrier-pickup.yaml",
+  "usps/scan-forms.yaml",
+];
 
 const MAIL_CLASSES = [
   "PARCEL_SELECT",
@@ -157,8 +171,20 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   /** Answer labels and SCAN forms in the spec's default multipart form even when JSON is asked for. */
   multipartAnswers = false;
 
+  /** Every API Porter calls is held to USPS's published spec; the token endpoint has none here. */
+  protected override readonly specFiles = USPS_SPEC_FILES;
+  protected override readonly unspecifiedPaths = [TOKEN_PATH];
+
   constructor(readonly account: StandInAccount) {
     super();
+  }
+
+  /** A request its spec refuses is answered as USPS answers one: a 400 `ErrorMessage` naming each field. */
+  protected override refuseNonConforming(res: http.ServerResponse, violations: readonly Violation[]): void {
+    badRequest(
+      res,
+      violations.map((v) => problem(v.where, `${v.where} ${v.message}`)),
+    );
   }
 
   /** Forgets every payment authorization token, as when their eight hours are over. */
