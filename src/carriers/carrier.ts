@@ -75,6 +75,8 @@ export interface CarrierItem {
   hsTariffCode: string | null;
   /** The customs category (merchandise, gift, documents, sample, return, other). */
   contentType: string | null;
+  /** The export filing: an AES ITN or an EEL exemption (eHub `customs_data.eel_pfc`). */
+  eelPfc?: string | null;
 }
 
 /** What one parcel holds and how the shipper names it. */

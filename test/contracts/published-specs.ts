@@ -64,6 +64,8 @@ interface Operation {
   otherBodyTypes: string[];
   /** The JSON answers the operation documents, by status (`200`, `4XX`, `default`). */
   answers: Map<string, { validate?: ValidateFunction; example?: unknown }>;
+  /** Each JSON media type's answer by status, for a request whose Accept names one (compiled when first asked). */
+  answersByType: Map<string, Map<string, { validate: () => ValidateFunction | undefined; example?: unknown }>>;
 }
 
 type MediaType = { schema?: object; example?: unknown; examples?: Record<string, { value?: unknown }> };
@@ -79,9 +81,61 @@ const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
 async function readSpec(file: string): Promise<OpenApiDocument> {
   const text = fs.readFileSync(path.join(CARRIER_SPECS_DIR, file), "utf8");
   const document = file.endsWith(".json") ? JSON.parse(text) : parseYaml(text.replace(/\t/g, "  "));
-  return (await SwaggerParser.dereference(document as never, {
+  const dereferenced = (await SwaggerParser.dereference(document as never, {
     dereference: { circular: "ignore" },
   })) as OpenApiDocument;
+  closeComposedSchemas(dereferenced, new Set());
+  return dereferenced;
+}
+
+type SchemaNode = {
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  properties?: Record<string, object>;
+  required?: string[];
+  additionalProperties?: unknown;
+};
+
+/** The media type a request's Accept header names (its first), lower case; "" without one. */
+function acceptedType(request: SentRequest): string {
+  const accept = Object.entries(request.headers).find(([name]) => name.toLowerCase() === "accept")?.[1];
+  const first = (Array.isArray(accept) ? accept[0] : accept)?.split(",")[0] ?? "";
+  return first.split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** The property names a schema declares, its own and those of its `allOf` parts. */
+function declaredProperties(schema: SchemaNode): string[] {
+  return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap(declaredProperties)];
+}
+
+/**
+ * A schema composed with `allOf` whose whole or one of whose parts says `additionalProperties:
+ * false` (USPS's do) means no property beyond those the parts declare together. Read literally,
+ * draft-04 counts only that schema's own `properties` and would refuse its siblings' (even those
+ * the same part requires); their names are added to it (allowing anything there: the part
+ * declaring each still checks it).
+ */
+function closeComposedSchemas(node: unknown, seen: Set<object>): void {
+  if (typeof node !== "object" || node === null || seen.has(node)) return;
+  seen.add(node);
+  const schema = node as SchemaNode;
+  if (Array.isArray(schema.allOf)) {
+    const names = declaredProperties(schema);
+    for (const closed of [schema, ...schema.allOf].filter((s) => s.additionalProperties === false)) {
+      const properties = { ...closed.properties };
+      for (const name of names) properties[name] ??= {};
+      closed.properties = properties;
+    }
+  }
+  // A `oneOf` of one-property objects that require nothing (USPS's contact: an email or a cell
+  // number) matches every branch at once, so nothing passes; each branch is read as requiring its property.
+  if (
+    Array.isArray(schema.oneOf) &&
+    schema.oneOf.every((s) => !s.required && Object.keys(s.properties ?? {}).length === 1)
+  ) {
+    schema.oneOf = schema.oneOf.map((s) => ({ ...s, required: Object.keys(s.properties ?? {}) }));
+  }
+  for (const value of Object.values(node)) closeComposedSchemas(value, seen);
 }
 
 function serverPrefixes(document: OpenApiDocument, extra: readonly string[]): string[] {
@@ -184,6 +238,26 @@ export class PublishedContract {
                   ];
                 }),
               ),
+              answersByType: new Map(
+                Object.entries(operation.responses ?? {}).map(([status, response]) => [
+                  status,
+                  new Map(
+                    Object.entries(response.content ?? {})
+                      .filter(([type]) => /json/i.test(type))
+                      .map(([type, media]) => {
+                        let compiled: ValidateFunction | undefined;
+                        const validate = () => {
+                          if (media.schema) compiled ??= ajv.compile(media.schema);
+                          return compiled;
+                        };
+                        return [
+                          type,
+                          { validate, example: media.example ?? Object.values(media.examples ?? {})[0]?.value },
+                        ];
+                      }),
+                  ),
+                ]),
+              ),
             });
           }
         }
@@ -260,9 +334,10 @@ export class PublishedContract {
   exampleAnswer(request: SentRequest): { status: number; body: unknown } | undefined {
     const found = this.#match(request);
     if (!found) return undefined;
+    const accepted = acceptedType(request);
     for (const [status, answer] of [...found.operation.answers].sort(([a], [b]) => a.localeCompare(b))) {
-      if (/^2\d\d$/.test(status) && answer.example !== undefined)
-        return { status: Number(status), body: answer.example };
+      const example = found.operation.answersByType.get(status)?.get(accepted)?.example ?? answer.example;
+      if (/^2\d\d$/.test(status) && example !== undefined) return { status: Number(status), body: example };
     }
     return undefined;
   }
@@ -275,8 +350,10 @@ export class PublishedContract {
       return [
         { request: label, where: "route", message: "no operation of the published spec has this method and path" },
       ];
-    const { answers, file, method, template } = found.operation;
-    const answer = answers.get(String(status)) ?? answers.get(`${String(status)[0]}XX`) ?? answers.get("default");
+    const { answers, answersByType, file, method, template } = found.operation;
+    const key = [String(status), `${String(status)[0]}XX`, "default"].find((k) => answers.has(k));
+    const asAccepted = key === undefined ? undefined : answersByType.get(key)?.get(acceptedType(request));
+    const answer = asAccepted ? { validate: asAccepted.validate() } : key === undefined ? undefined : answers.get(key);
     if (!answer)
       return [
         { request: label, operation: `${file}: ${method} ${template}`, where: "status", message: "is not documented" },

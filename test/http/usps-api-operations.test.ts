@@ -154,7 +154,8 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
     it("answers a USPS that fails the label call with a 503 in its words, and charges nothing", async () => {
       const account = await connectedAccount();
       await buy(account);
-      standIn.fail("500", { operation: "labels" });
+      // The label call and its one retry under the same idempotency key both fail.
+      standIn.fail("500", { operation: "labels", times: 2 });
       const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() }, account.auth);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ error_code: "carrier.unavailable" });
@@ -171,6 +172,19 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
         .where("shipment_id", "=", failed.id)
         .execute();
       expect(entries.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(0);
+    });
+
+    it("buys one label when USPS sold it but its answer was lost: the retry carries the same idempotency key", async () => {
+      const account = await connectedAccount();
+      const before = labelCalls().length;
+      const labelsBefore = standIn.labels.size;
+      standIn.fail("sold-then-500", { operation: "labels" });
+      const response = await post("/api/v2/shipments/ship", { shipment: shipmentToBuy() }, account.auth);
+      expect(response.statusCode, response.body).toBe(201);
+      const calls = labelCalls().slice(before);
+      expect(calls.map((call) => call.idempotencyKey)).toEqual([calls[0]?.idempotencyKey, calls[0]?.idempotencyKey]);
+      expect(standIn.labels.size).toBe(labelsBefore + 1);
+      expect(standIn.labels.has(response.json().shipment.parcels[0].tracking_number)).toBe(true);
     });
 
     it("answers a cancel whose void USPS fails with a 500 as a 503, the label kept", async () => {
@@ -403,10 +417,11 @@ describe("a real USPS connection's labels, voids, tracking, addresses, pickups, 
       expect(trackingNumber).toMatch(/^CP\d{9}US$/);
       const call = standIn.requests.findLast((r) => r.path === "/international-labels/v3/international-label");
       expect(call?.body).toMatchObject({
-        toAddress: { countryISOAlpha2Code: "CA", postalCode: "M5H 2N2", province: "ON" },
+        toAddress: { country: "Canada", countryISOAlpha2Code: "CA", postalCode: "M5H 2N2", province: "ON" },
         packageDescription: { mailClass: "PRIORITY_MAIL_INTERNATIONAL" },
         customsForm: {
           customsContentType: "MERCHANDISE",
+          AESITN: "NOEEI 30.37(a)",
           contents: [{ itemDescription: expect.any(String), itemQuantity: 2, countryofOrigin: "US" }],
         },
       });

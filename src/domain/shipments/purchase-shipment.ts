@@ -143,6 +143,7 @@ function parcelContentsOf(input: NewShipment): ParcelContents[] {
       countryOfOrigin: item.countryOfOrigin,
       hsTariffCode: item.customsData?.hsTariffCode ?? null,
       contentType: item.customsData?.contentType ?? null,
+      eelPfc: item.customsData?.eelPfc ?? null,
     })),
   }));
 }

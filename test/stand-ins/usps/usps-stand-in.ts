@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
+import type { Violation } from "../../contracts/published-specs.js";
 import { carrierPdf } from "../carrier-pdf.js";
 import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-server.js";
 
@@ -13,7 +14,8 @@ import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-ser
  * deterministic inventions, not USPS's. It can be told to fail the next calls of any API.
  */
 
-export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
+/** `sold-then-500`: a label is made and paid for, but the answer is lost (HTTP 500). */
+export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed" | "sold-then-500";
 
 /** The USPS APIs the stand-in answers, by the path each lives under. */
 const API_PREFIX = {
@@ -75,6 +77,19 @@ export interface StandInScan {
 }
 
 const TOKEN_PATH = API_PREFIX.token;
+
+/** USPS's published specs of the APIs Porter calls (relative to the carrier specs folder). */
+export const USPS_SPEC_FILES = [
+  "usps/domestic-prices.yaml",
+  "usps/international-prices.yaml",
+  "usps/payments.yaml",
+  "usps/domestic-labels.yaml",
+  "usps/international-labels.yaml",
+  "usps/tracking.yaml",
+  "usps/addresses.yaml",
+  "usps/carrier-pickup.yaml",
+  "usps/scan-forms.yaml",
+];
 
 const MAIL_CLASSES = [
   "PARCEL_SELECT",
@@ -143,7 +158,10 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
     body: unknown;
     authorization: string | undefined;
     paymentToken: string | undefined;
+    idempotencyKey: string | undefined;
   }[] = [];
+  /** Labels by the `X-Idempotency-Key` that bought them: the request's body, and its answer to replay. */
+  readonly #soldByKey = new Map<string, { body: string; answer: (res: http.ServerResponse) => void }>();
   readonly labels = new Map<string, StandInLabel>();
   readonly pickups = new Map<string, StandInPickup>();
   /** Seconds each token lives, as `expires_in` says. */
@@ -153,8 +171,20 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   /** Answer labels and SCAN forms in the spec's default multipart form even when JSON is asked for. */
   multipartAnswers = false;
 
+  /** Every API Porter calls is held to USPS's published spec; the token endpoint has none here. */
+  protected override readonly specFiles = USPS_SPEC_FILES;
+  protected override readonly unspecifiedPaths = [TOKEN_PATH];
+
   constructor(readonly account: StandInAccount) {
     super();
+  }
+
+  /** A request its spec refuses is answered as USPS answers one: a 400 `ErrorMessage` naming each field. */
+  protected override refuseNonConforming(res: http.ServerResponse, violations: readonly Violation[]): void {
+    badRequest(
+      res,
+      violations.map((v) => problem(v.where, `${v.where} ${v.message}`)),
+    );
   }
 
   /** Forgets every payment authorization token, as when their eight hours are over. */
@@ -192,6 +222,7 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
     const method = req.method ?? "GET";
     const body = parseRequestBody(raw, req.headers["content-type"]);
     const paymentToken = header(req, "x-payment-authorization-token");
+    const idempotencyKey = header(req, "x-idempotency-key");
     this.requests.push({
       method,
       path,
@@ -199,6 +230,7 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
       body,
       authorization: req.headers.authorization,
       paymentToken,
+      idempotencyKey,
     });
     const api = apiOf(path);
     const fault = this.faults.take(api);
@@ -303,9 +335,11 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
     }
     // Documents answer in the form asked for, or always multipart when told to.
     const accept = this.multipartAnswers ? "" : (header(req, "accept") ?? "");
+    const sale = { key: idempotencyKey, body: raw, lost: fault === "sold-then-500" };
     const documents: Record<string, () => void> = {
-      "POST /labels/v3/label": () => this.#label(res, query, accept),
-      "POST /international-labels/v3/international-label": () => this.#internationalLabel(res, query, accept),
+      "POST /labels/v3/label": () => this.#sell(res, sale, (answer) => this.#label(answer, query, accept)),
+      "POST /international-labels/v3/international-label": () =>
+        this.#sell(res, sale, (answer) => this.#internationalLabel(answer, query, accept)),
       "POST /scan-forms/v3/scan-form": () => this.#scanForm(res, query, accept),
     };
     const document = documents[route];
@@ -321,6 +355,29 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
       return;
     }
     sendJson(res, 404, errorMessage("404", "Resource Not Found"));
+  }
+
+  /**
+   * A label sale as the Labels APIs make it (their `X-Idempotency-Key`): a key seen before with
+   * the same request answers the label it bought then, selling nothing; with another request it
+   * is refused. `lost` sells the label but answers 500, as when the answer never reaches the caller.
+   */
+  #sell(
+    res: http.ServerResponse,
+    sale: { key: string | undefined; body: string; lost: boolean },
+    make: (res: http.ServerResponse) => void,
+  ): void {
+    const sold = sale.key === undefined ? undefined : this.#soldByKey.get(sale.key);
+    if (sold) {
+      if (sold.body === sale.body) sold.answer(res);
+      else badRequest(res, [problem("X-Idempotency-Key", "The key was used for another label request.")]);
+      return;
+    }
+    const answer = recordedAnswer(make);
+    if (answer.status < 300 && sale.key !== undefined)
+      this.#soldByKey.set(sale.key, { body: sale.body, answer: answer.replay });
+    if (sale.lost) sendJson(res, 500, errorMessage("500", "Internal Server Error"));
+    else answer.replay(res);
   }
 
   #token(res: http.ServerResponse, body: unknown, refuse: boolean): void {
@@ -547,7 +604,7 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
       internationalPriceGroup: String(group),
       weightUOM: "lb",
       weight: description.weight,
-      dimensionalWeight: "0",
+      dimensionalWeight: internationalDimensionalWeight(description),
       mailingDate: description.mailingDate,
       fees: [],
     };
@@ -752,6 +809,13 @@ const INTERNATIONAL_CENTS_PER_POUND: Record<string, number> = {
 };
 
 /** The stand-in's international price in dollars and its price group (Canada 1, elsewhere 5), or undefined. */
+/** International Labels' `dimensionalWeight`: pounds as a string of at least three characters ("0.0"). */
+function internationalDimensionalWeight(description: Record<string, unknown>): string {
+  const cubicInches = Number(description.length) * Number(description.width) * Number(description.height);
+  const pounds = Math.round((cubicInches / 166) * 10) / 10;
+  return pounds > Number(description.weight) ? pounds.toFixed(1) : "0.0";
+}
+
 function internationalPrice(
   mailClass: string,
   weight: number,
@@ -1287,6 +1351,33 @@ function noRates(res: http.ServerResponse, detail: string): void {
 }
 
 /** A label answer: the label file of the imageType asked for, with USPS's metadata. */
+/** Runs an answer into a recorder, so it can be sent (again) later. */
+function recordedAnswer(make: (res: http.ServerResponse) => void): {
+  status: number;
+  replay: (res: http.ServerResponse) => void;
+} {
+  let status = 200;
+  let headers: http.OutgoingHttpHeaders = {};
+  let body: string | Buffer = "";
+  const recorder = {
+    writeHead(code: number, written?: http.OutgoingHttpHeaders) {
+      status = code;
+      headers = { ...headers, ...written };
+      return recorder;
+    },
+    setHeader(name: string, value: string) {
+      headers[name] = value;
+      return recorder;
+    },
+    end(chunk?: string | Buffer) {
+      body = chunk ?? "";
+      return recorder;
+    },
+  };
+  make(recorder as unknown as http.ServerResponse);
+  return { status, replay: (res) => res.writeHead(status, headers).end(body) };
+}
+
 function sendLabel(
   res: http.ServerResponse,
   accept: string,

@@ -122,6 +122,7 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
                 countryOfOrigin: "US",
                 hsTariffCode: null,
                 contentType: "merchandise",
+                eelPfc: "NOEEI 30.37(a)",
               },
             ],
           },
@@ -130,6 +131,12 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
     );
     const trackingNumber = purchase.parcels[0]?.trackingNumber as string;
     expect(trackingNumber).toMatch(/^CP\d{9}US$/);
+    const sent = standIn.labels.get(trackingNumber)?.request as {
+      toAddress: Record<string, unknown>;
+      customsForm: Record<string, unknown>;
+    };
+    expect(sent.toAddress).toMatchObject({ country: "Canada", countryISOAlpha2Code: "CA" });
+    expect(sent.customsForm).toMatchObject({ AESITN: "NOEEI 30.37(a)" });
     expect(purchase.rate).toMatchObject({ zone: null, priceGroup: "1" });
     await usps.voidLabels([trackingNumber]);
     expect(standIn.labels.get(trackingNumber)?.status).toBe("canceled");
@@ -143,6 +150,56 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
         }),
       ),
     ).rejects.toThrow(/international labels as pdf, tiff, zpl/);
+  });
+
+  it("retries a label whose answer was lost with the same X-Idempotency-Key, so USPS sells it once", async () => {
+    const labelsBefore = standIn.labels.size;
+    const callsBefore = standIn.requests.length;
+    standIn.fail("sold-then-500", { operation: "labels", times: 1 });
+    const purchase = await usps.purchase(purchaseRequest());
+    const calls = standIn.requests.slice(callsBefore).filter((r) => r.path === "/labels/v3/label");
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(calls[1]?.idempotencyKey).toBe(calls[0]?.idempotencyKey);
+    expect(standIn.labels.size).toBe(labelsBefore + 1);
+    expect(standIn.labels.has(purchase.parcels[0]?.trackingNumber as string)).toBe(true);
+  });
+
+  it("gives each label of a shipment its own X-Idempotency-Key", async () => {
+    const callsBefore = standIn.requests.length;
+    await usps.purchase(purchaseRequest({ parcels: [PARCEL, PARCEL], parcelSerials: [1, 2] }));
+    const keys = standIn.requests
+      .slice(callsBefore)
+      .map((r) => r.idempotencyKey)
+      .filter(Boolean);
+    expect(new Set(keys).size).toBe(2);
+  });
+
+  it("bills an international label by its dimensional weight, which International Labels gives in pounds", async () => {
+    const service = findService(691)!;
+    const item = {
+      description: "Pillow",
+      quantity: 1,
+      weightOz: 16,
+      valueCents: 1500,
+      countryOfOrigin: "US",
+      hsTariffCode: null,
+      contentType: "merchandise",
+      eelPfc: "NOEEI 30.37(a)",
+    };
+    const purchase = await usps.purchase(
+      purchaseRequest({
+        service,
+        services: [service],
+        parcels: [{ lengthIn: 14, widthIn: 12, heightIn: 12, weightOz: 16, packageType: "parcel" }],
+        to: { ...TO, state: "ON", country: "CA", postal_code: "M5H 2N2", city: "Toronto" },
+        contents: [{ reference: null, items: [item] }],
+      }),
+    );
+    const trackingNumber = purchase.parcels[0]?.trackingNumber as string;
+    // The stand-in answers 14 × 12 × 12 / 166 = 12.1 lb, as International Labels writes it ("12.1").
+    expect(purchase.rate.parcelQuotes?.[0]?.billableWeightOz).toBe(Math.round(12.1 * 16));
+    await usps.voidLabels([trackingNumber]);
   });
 
   it("tracks through Package Tracking, and a number USPS does not know has no events", async () => {

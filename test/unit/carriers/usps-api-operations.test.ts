@@ -414,16 +414,18 @@ describe("a USPS international label request", () => {
         countryOfOrigin: "us",
         hsTariffCode: "6109.10",
         contentType: "merchandise",
+        eelPfc: "NOEEI 30.37(a)",
       },
     ],
   };
 
-  it("writes the address abroad by province, postal code and country code", () => {
+  it("writes the address abroad by province, postal code, country name and country code", () => {
     expect(internationalAddress(toronto)).toEqual({
       streetAddress: "1 Queen St W",
       city: "Toronto",
       province: "ON",
       postalCode: "M5H 2N2",
+      country: "Canada",
       countryISOAlpha2Code: "CA",
       firstName: "Jo",
       lastName: "Tremblay",
@@ -446,6 +448,7 @@ describe("a USPS international label request", () => {
     if ("refusal" in request) throw new Error(request.refusal);
     expect(request.customsForm).toEqual({
       customsContentType: "MERCHANDISE",
+      AESITN: "NOEEI 30.37(a)",
       contents: [
         {
           itemDescription: "Cotton T-shirt",
@@ -464,6 +467,20 @@ describe("a USPS international label request", () => {
 
   it("says what the customs form lacks", () => {
     expect(customsContents(undefined)).toHaveProperty("refusal");
+    const product = uspsInternationalProduct(findService(691)!, parcel);
+    if ("refusal" in product) throw new Error(product.refusal);
+    const unfiled = { reference: null, items: [{ ...contents.items[0]!, eelPfc: null }] };
+    expect(
+      internationalLabelRequest({
+        from,
+        to: toronto,
+        product,
+        parcel,
+        contents: unfiled,
+        format: "pdf",
+        mailingDate: "2026-11-27",
+      }),
+    ).toEqual({ refusal: expect.stringMatching(/eel_pfc/) });
     expect(
       customsContents({ reference: null, items: [{ ...contents.items[0]!, countryOfOrigin: null }] }),
     ).toHaveProperty("refusal");

@@ -18,16 +18,21 @@ const CONTENT_TYPES: Record<string, UspsInternationalLabelRequest["customsForm"]
   other: "OTHER",
 };
 
-/** An address abroad as USPS writes one: province and postal code, the country by its ISO code. */
+const COUNTRY_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+
+/** An address abroad as USPS writes one: province and postal code, the country by its name and its ISO code. */
 export function internationalAddress(address: CarrierAddress): UspsInternationalAddress {
   const phone = (address.phone ?? "").replace(/[^\d+]/g, "");
+  const country = address.country.trim().toUpperCase();
   return {
     streetAddress: address.address1,
     ...(address.address2 ? { secondaryAddress: address.address2 } : {}),
     city: address.city,
     ...(address.state ? { province: address.state } : {}),
     ...(address.postal_code.trim() ? { postalCode: address.postal_code.trim() } : {}),
-    countryISOAlpha2Code: address.country.trim().toUpperCase(),
+    // International Labels requires both the country's name and its code.
+    country: COUNTRY_NAMES.of(country) ?? country,
+    countryISOAlpha2Code: country,
     ...addressee(address),
     ...(/^\+?\d{6,15}$/.test(phone) ? { phone } : {}),
   };
@@ -69,6 +74,9 @@ export function internationalLabelRequest(
 ): UspsInternationalLabelRequest | { refusal: string } {
   const contents = customsContents(order.contents);
   if ("refusal" in contents) return contents;
+  // International Labels requires the export filing (`customsForm.AESITN`): the ITN or the exemption.
+  const filing = order.contents?.items.map((item) => item.eelPfc?.trim()).find(Boolean);
+  if (!filing) return { refusal: "a USPS international label needs the export filing (customs_data.eel_pfc)" };
   const reference = order.contents?.reference?.trim().slice(0, 30);
   const kind = order.contents?.items[0]?.contentType ?? "merchandise";
   return {
@@ -89,7 +97,7 @@ export function internationalLabelRequest(
       mailingDate: order.mailingDate,
       ...(reference ? { customerReference: [{ referenceNumber: reference }] } : {}),
     },
-    customsForm: { customsContentType: CONTENT_TYPES[kind] ?? "OTHER", contents },
+    customsForm: { customsContentType: CONTENT_TYPES[kind] ?? "OTHER", AESITN: filing.slice(0, 35), contents },
   };
 }
 

@@ -76,6 +76,23 @@ async function withPayment<T>(paymentToken: OAuthToken, call: (token: string) =>
   }
 }
 
+/** Label attempts after the first when USPS's answer is lost (a timeout, a 5xx). */
+const LOST_ANSWER_RETRIES = 1;
+
+/**
+ * A label call whose answer was lost may have sold the label: it is asked again under the same
+ * idempotency key, which USPS answers with that label instead of selling a second one.
+ */
+async function sellOnce<T>(call: (idempotencyKey: string) => Promise<T>, idempotencyKey: string): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call(idempotencyKey);
+    } catch (error) {
+      if (!isCarrierOutage(error) || attempt >= LOST_ANSWER_RETRIES) throw error;
+    }
+  }
+}
+
 /** USPS labels for one connection: bought with the payment token, voided by tracking number. */
 export class UspsLabels {
   constructor(
@@ -110,20 +127,25 @@ export class UspsLabels {
 
   async #buyOne(request: PurchaseRequest, parcel: RatedParcel, index: number, format: UspsLabelFormat) {
     const { path, body } = this.#labelOrder(request, parcel, index, format);
-    // One key per label, kept through the client's retries: USPS sells a retried request once.
+    // One key per label, kept through every retry: USPS answers a repeated key and request with
+    // the label it already sold (Labels and International Labels, `X-Idempotency-Key`).
     const idempotencyKey = randomUUID();
-    const answer = await withPayment(this.paymentToken, (token) =>
-      this.client.send({
-        method: "POST",
-        path,
-        purpose: "label",
-        json: body,
-        headers: {
-          accept: "application/vnd.usps.labels+json",
-          "x-payment-authorization-token": token,
-          "x-idempotency-key": idempotencyKey,
-        },
-      }),
+    const answer = await sellOnce(
+      (key) =>
+        withPayment(this.paymentToken, (token) =>
+          this.client.send({
+            method: "POST",
+            path,
+            purpose: "label",
+            json: body,
+            headers: {
+              accept: "application/vnd.usps.labels+json",
+              "x-payment-authorization-token": token,
+              "x-idempotency-key": key,
+            },
+          }),
+        ),
+      idempotencyKey,
     );
     let read: ReturnType<typeof readLabelAnswer>;
     try {
@@ -192,13 +214,17 @@ export class UspsLabels {
   }
 
   #rateOf(request: PurchaseRequest, bought: { metadata: UspsLabelMetadata }[]): ServiceRate {
+    const international = request.service.scope === "international";
     const parcelQuotes: RateQuote[] = bought.map(({ metadata }, index) => {
       const parcel = request.parcels[index] as RatedParcel;
-      const billedLb = Math.max(metadata.weight ?? 0, (metadata.dimensionalWeight ?? 0) / 16);
+      // Labels gives the dimensional weight in ounces, International Labels in pounds (a string).
+      const dimensionalLb = international
+        ? Number(metadata.dimensionalWeight ?? 0) || 0
+        : Number(metadata.dimensionalWeight ?? 0) / 16;
+      const billedLb = Math.max(metadata.weight ?? 0, dimensionalLb);
       return quoteFromLines(labelCostLines(metadata), billedLb > 0 ? Math.round(billedLb * 16) : parcel.weightOz);
     });
     const first = bought[0]?.metadata as (UspsLabelMetadata & { internationalPriceGroup?: string }) | undefined;
-    const international = request.service.scope === "international";
     const column = (international ? first?.internationalPriceGroup : first?.zone) ?? null;
     return {
       service: request.service,

@@ -188,7 +188,8 @@ export interface UspsLabelMetadata {
   mailingDate?: string;
   commitment?: { name?: string; expectedDeliveryDate?: string; scheduleDeliveryDate?: string };
   weight?: number;
-  dimensionalWeight?: number;
+  /** Ounces from Labels; International Labels writes pounds as a string. */
+  dimensionalWeight?: number | string;
 }
 
 /** `LabelVendorResponse` (`application/vnd.usps.labels+json`): the metadata with the images in base64. */
@@ -381,6 +382,8 @@ export interface UspsInternationalAddress {
   city: string;
   province?: string;
   postalCode?: string;
+  /** The country's name. */
+  country: string;
   countryISOAlpha2Code: string;
   firstName?: string;
   lastName?: string;
@@ -409,6 +412,8 @@ export interface UspsInternationalLabelRequest {
   customsForm: {
     customsContentType: "MERCHANDISE" | "GIFT" | "DOCUMENT" | "COMMERCIAL_SAMPLE" | "RETURNED_GOODS" | "OTHER";
     contentComments?: string;
+    /** The AES ITN or the EEL exemption. */
+    AESITN: string;
     contents: UspsCustomsItem[];
   };
 }
@@ -421,4 +426,6 @@ export interface UspsInternationalLabelMetadata {
   extraServices?: { name?: string; SKU?: string; price?: number }[];
   internationalPriceGroup?: string;
   weight?: number;
+  /** Pounds, as a decimal string ("0.0"): unlike Labels, whose dimensional weight is in ounces. */
+  dimensionalWeight?: string;
 }
