@@ -3,7 +3,7 @@ import { CarrierError } from "../carrier.js";
 import type { CarrierCode } from "../catalogue.js";
 import type { CallGuard, CarrierApiHealth, CarrierCallPurpose } from "./call-guard.js";
 
-/** 429 and 503 are retried this many times after the first try. */
+/** 429 and 503 are retried this many times after the first try, for requests that may be repeated. */
 const MAX_RETRIES = 2;
 /** Without a Retry-After, the first retry waits this long, then twice as long. */
 const DEFAULT_RETRY_MS = 1000;
@@ -72,6 +72,11 @@ export interface CarrierHttpRequest {
   headers?: Record<string, string>;
   /** False for a call that must go without the connection's auth (the token request itself). */
   authorized?: boolean;
+  /**
+   * False for a request that must not be sent twice once it may have reached the carrier (a label
+   * bought without an idempotency key): a 429 or 503 is then the failure, not retried.
+   */
+  idempotent?: boolean;
 }
 
 export interface CarrierHttpAnswer {
@@ -100,7 +105,7 @@ export interface CarrierHttpOptions {
 
 /**
  * One carrier connection's HTTP: a timeout on every call, 429/503 retried after the wait the
- * carrier asks for, one renewal of refused credentials, and the connection's call budget and
+ * carrier asks for (unless the request says it is not idempotent), one renewal of refused credentials, and the connection's call budget and
  * circuit breaker in front of every call. Non-2xx answers throw CarrierCallError with the
  * carrier's words.
  */
@@ -189,7 +194,8 @@ export class CarrierHttpClient {
       const answer = await this.#exchange(request, authHeaders);
       const now = this.options.clock.now();
       const asked = retryAfterMs(answer.headers.get("retry-after"), now);
-      if ((answer.status === 429 || answer.status === 503) && attempt < MAX_RETRIES) {
+      const retriable = request.idempotent !== false && (answer.status === 429 || answer.status === 503);
+      if (retriable && attempt < MAX_RETRIES) {
         const waitMs = asked ?? DEFAULT_RETRY_MS * 2 ** attempt;
         if (waitMs <= MAX_RETRY_WAIT_MS) {
           await this.#wait(waitMs);

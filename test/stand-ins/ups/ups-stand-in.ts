@@ -17,8 +17,11 @@ import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-ser
  * It can be told to fail the next calls.
  */
 
-/** `unlabelled`: a shipment sold, answered without its packages (their tracking numbers and labels). */
-export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed" | "unlabelled";
+/**
+ * `unlabelled`: a shipment sold, answered without its packages (their tracking numbers and labels).
+ * `sold-then-503`: a shipment sold, answered 503 as a UPS failing after the sale would.
+ */
+export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed" | "unlabelled" | "sold-then-503";
 export type UpsOperation = "token" | "rating" | "ship" | "void" | "track" | "xav" | "pickup" | "pickupCancel";
 
 export interface StandInAccount {
@@ -186,7 +189,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
     }
     const handlers: Record<Exclude<UpsOperation, "token">, () => void> = {
       rating: () => this.#rate(res, route.params.option ?? "", body),
-      ship: () => void this.#ship(res, body, fault === "unlabelled"),
+      ship: () => void this.#ship(res, body, fault),
       void: () => this.#void(res, route.params.id ?? ""),
       track: () => this.#track(req, res, route.params.id ?? ""),
       xav: () => this.#xav(res, route.params.option ?? "", body),
@@ -320,7 +323,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
     };
   }
 
-  async #ship(res: http.ServerResponse, body: unknown, unlabelled: boolean): Promise<void> {
+  async #ship(res: http.ServerResponse, body: unknown, fault: StandInFault | undefined): Promise<void> {
     const request = at(body, "ShipmentRequest");
     const shipment = at(request, "Shipment");
     const format = at(request, "LabelSpecification", "LabelImageFormat", "Code");
@@ -392,6 +395,10 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
       standInZone(from, to),
       at(to, "ResidentialAddressIndicator") !== undefined,
     );
+    if (fault === "sold-then-503") {
+      sendJson(res, 503, upsError("10503", "Service Unavailable"), { "retry-after": String(this.retryAfterSeconds) });
+      return;
+    }
     const images = await Promise.all(trackingNumbers.map((number) => labelImage(String(format), number)));
     sendJson(res, 200, {
       ShipmentResponse: {
@@ -420,7 +427,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
                 },
               }
             : {}),
-          PackageResults: (unlabelled ? [] : trackingNumbers).map((number, i) => ({
+          PackageResults: (fault === "unlabelled" ? [] : trackingNumbers).map((number, i) => ({
             TrackingNumber: number,
             ServiceOptionsCharges: money(0),
             ShippingLabel: {

@@ -344,6 +344,22 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
       expect(standIn.callsTo("ship")).toBe(before);
     });
 
+    it("does not ask again for a label when UPS may have sold the first one (no idempotency key)", async () => {
+      const calls = standIn.callsTo("ship");
+      const sold = standIn.shipments.size;
+      standIn.fail("sold-then-503", { operation: "ship" });
+      await expect(real.adapter.purchase(purchaseRequest())).rejects.toThrow(/UPS answered HTTP 503/);
+      expect(standIn.callsTo("ship")).toBe(calls + 1);
+      expect(standIn.shipments.size).toBe(sold + 1);
+    });
+
+    it("still waits out a 429 on the calls that buy nothing (void)", async () => {
+      const purchase = await real.adapter.purchase(purchaseRequest({ parcels: [PARCEL] }));
+      standIn.fail("429", { operation: "void" });
+      await real.adapter.voidLabels(purchase.parcels.map((p) => p.trackingNumber));
+      expect(standIn.isVoided(purchase.parcels[0]!.trackingNumber)).toBe(true);
+    });
+
     it("voids a shipment's labels at UPS", async () => {
       const purchase = await real.adapter.purchase(purchaseRequest());
       const numbers = purchase.parcels.map((p) => p.trackingNumber);

@@ -155,6 +155,8 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
       method: "POST",
       path: `/api/shipments/${UPS_VERSIONS.shipping}/ship`,
       purpose: "label",
+      // UPS's Shipping takes no idempotency key: a 429 or 503 may follow a sale, so it is not asked again.
+      idempotent: false,
       json: shipRequest({
         shipperNumber: credentials.shipperNumber,
         service: request.service,
