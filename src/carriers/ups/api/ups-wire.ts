@@ -79,7 +79,8 @@ export interface UpsRatePackage {
 
 export interface UpsRateRequest {
   RateRequest: {
-    Request: { TransactionReference?: { CustomerContext?: string } };
+    /** The request option of the path again; Rating.yaml's RateRequest_Request requires it. */
+    Request: { RequestOption: string; TransactionReference?: { CustomerContext?: string } };
     Shipment: {
       Shipper: UpsShipper;
       ShipTo: UpsParty;
