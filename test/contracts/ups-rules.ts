@@ -33,6 +33,14 @@ const present = (value: unknown) => typeof value === "string" && value.trim() !=
 /** Where the Shipping spec takes `Shipment.InvoiceLineTotal`: from the US to Canada and Puerto Rico. */
 const INVOICE_LINE_TOTAL_ROUTES = ["US>CA", "US>PR"];
 
+/** What a shipment across a border needs of its parties: party, field, the rule, and its lines. */
+const ABROAD_RULES = [
+  ["Shipper", "AttentionName", "is required if destination is international", "5130-5133"],
+  ["Shipper", "Phone", "is required if destination is international", "5207"],
+  ["ShipTo", "AttentionName", "is required when ShipTo country differs from ShipFrom", "5300"],
+  ["ShipTo", "Phone", "is required when ShipTo country differs from ShipFrom", "5356"],
+] as const;
+
 /** The Shipping request's prose rules, for a `POST …/shipments/{version}/ship`. */
 function shipRules(body: unknown): [where: string, message: string][] {
   const shipment = at(body, "ShipmentRequest", "Shipment");
@@ -47,26 +55,14 @@ function shipRules(body: unknown): [where: string, message: string][] {
   const toCountry = String(at(shipment, "ShipTo", "Address", "CountryCode"));
   const abroad = fromCountry !== toCountry;
   if (abroad) {
-    rule(
-      present(at(shipment, "Shipper", "AttentionName")),
-      "body/ShipmentRequest/Shipment/Shipper/AttentionName",
-      "is required if destination is international (Shipping.yaml 5130-5133)",
-    );
-    rule(
-      present(at(shipment, "Shipper", "Phone", "Number")),
-      "body/ShipmentRequest/Shipment/Shipper/Phone",
-      "is required if destination is international (Shipping.yaml 5207)",
-    );
-    rule(
-      present(at(shipment, "ShipTo", "AttentionName")),
-      "body/ShipmentRequest/Shipment/ShipTo/AttentionName",
-      "is required when ShipTo country differs from ShipFrom (Shipping.yaml 5300)",
-    );
-    rule(
-      present(at(shipment, "ShipTo", "Phone", "Number")),
-      "body/ShipmentRequest/Shipment/ShipTo/Phone",
-      "is required when ShipTo country differs from ShipFrom (Shipping.yaml 5356)",
-    );
+    for (const [party, field, rule_, cite] of ABROAD_RULES) {
+      const path = field === "Phone" ? [party, "Phone", "Number"] : [party, field];
+      rule(
+        present(at(shipment, ...path)),
+        `body/ShipmentRequest/Shipment/${party}/${field}`,
+        `${rule_} (Shipping.yaml ${cite})`,
+      );
+    }
   }
   if (at(shipment, "Service", "Code") === "14") {
     rule(
