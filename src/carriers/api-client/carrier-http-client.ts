@@ -3,7 +3,7 @@ import { CarrierError } from "../carrier.js";
 import type { CarrierCode } from "../catalogue.js";
 import type { CallGuard, CarrierApiHealth, CarrierCallPurpose } from "./call-guard.js";
 
-/** 429 and 503 are retried this many times after the first try. */
+/** 429 and 503 are retried this many times after the first try, for requests that may be repeated. */
 const MAX_RETRIES = 2;
 /** Without a Retry-After, the first retry waits this long, then twice as long. */
 const DEFAULT_RETRY_MS = 1000;
@@ -72,7 +72,10 @@ export interface CarrierHttpRequest {
   headers?: Record<string, string>;
   /** False for a call that must go without the connection's auth (the token request itself). */
   authorized?: boolean;
-  /** False for a call that must not happen twice (a purchase): never retried once it may have reached the carrier. */
+  /**
+   * False for a request that must not be sent twice once it may have reached the carrier (a label
+   * bought without an idempotency key): a 429 or 503 is then the failure, not retried.
+   */
   idempotent?: boolean;
 }
 
@@ -102,7 +105,7 @@ export interface CarrierHttpOptions {
 
 /**
  * One carrier connection's HTTP: a timeout on every call, 429/503 retried after the wait the
- * carrier asks for, one renewal of refused credentials, and the connection's call budget and
+ * carrier asks for (unless the request says it is not idempotent), one renewal of refused credentials, and the connection's call budget and
  * circuit breaker in front of every call. Non-2xx answers throw CarrierCallError with the
  * carrier's words.
  */

@@ -1,7 +1,13 @@
 import type http from "node:http";
 import bwipjs from "bwip-js";
 import sharp from "sharp";
+import { findService } from "../../../src/carriers/registry.js";
+import { commercialInvoice } from "../../../src/carriers/ups/api/ups-customs.js";
+import { upsParty, withAttention } from "../../../src/carriers/ups/api/ups-products.js";
+import { shipRequest } from "../../../src/carriers/ups/api/ups-shipping.js";
 import { generateTrackingNumber } from "../../../src/carriers/ups/tracking-number.js";
+import { carrierSpecsAvailable, publishedContract, type Violation } from "../../contracts/published-specs.js";
+import { upsProseViolations, upsSpecContradiction } from "../../contracts/ups-rules.js";
 import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-server.js";
 
 /**
@@ -17,8 +23,72 @@ import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-ser
  * It can be told to fail the next calls.
  */
 
-/** `unlabelled`: a shipment sold, answered without its packages (their tracking numbers and labels). */
-export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed" | "unlabelled";
+/** Shipments as the adapter sends them, domestic and abroad, checked once to warm the validator up. */
+function warmUpShipments(): unknown[] {
+  const party = {
+    first_name: "A",
+    last_name: "B",
+    company: "C",
+    address1: "1 Main St",
+    address2: "Unit 2",
+    city: "Los Angeles",
+    state: "CA",
+    country: "US",
+    postal_code: "90035",
+    phone: "3105550100",
+    email: "a@example.com",
+  };
+  const parcel = {
+    lengthIn: 10,
+    widthIn: 8,
+    heightIn: 4,
+    weightOz: 40,
+    packageType: "parcel",
+    reference: "R",
+    description: "D",
+  };
+  const item = { description: "T", quantity: 1, valueCents: 100, hsTariffCode: "610910", countryOfOrigin: "US" };
+  const forms = commercialInvoice(
+    [item as never],
+    withAttention(upsParty(party)),
+    { number: "1", date: "2026-01-01" },
+    "US",
+  );
+  return (["GIF", "ZPL", "EPL"] as const).flatMap((format) =>
+    [party, { ...party, country: "CA", state: "ON", postal_code: "M5H 2N2" }].map((to) =>
+      shipRequest({
+        shipperNumber: "A1B2C3",
+        service: findService(666)!,
+        from: party,
+        to,
+        residential: true,
+        parcels: [parcel, parcel],
+        label: { format, size: "4x6" },
+        shipDate: "2026-01-01",
+        purchaseKey: "warm-up",
+        ...(to.country !== "US" && "forms" in forms ? { customs: forms } : {}),
+      }),
+    ),
+  );
+}
+
+/**
+ * UPS's published specs of the APIs Porter calls (relative to the carrier specs folder). Pickup.yaml
+ * is not yet among them: its Pickup Creation schema refuses what its own examples send.
+ */
+export const UPS_SPEC_FILES = [
+  "ups/OAuthClientCredentials.yaml",
+  "ups/Rating.yaml",
+  "ups/Shipping.yaml",
+  "ups/Tracking.yaml",
+  "ups/AddressValidation.yaml",
+] as const;
+
+/**
+ * `unlabelled`: a shipment sold, answered without its packages (their tracking numbers and labels).
+ * `sold-then-503`: a shipment sold, answered 503 as a UPS failing after the sale would.
+ */
+export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed" | "unlabelled" | "sold-then-503";
 export type UpsOperation = "token" | "rating" | "ship" | "void" | "track" | "xav" | "pickup" | "pickupCancel";
 
 export interface StandInAccount {
@@ -107,8 +177,43 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
   /** The `Retry-After` its 429 and 503 answers carry, in seconds. */
   retryAfterSeconds = 0;
 
+  protected override readonly specFiles = UPS_SPEC_FILES;
+
   constructor(readonly account: StandInAccount) {
     super();
+  }
+
+  /**
+   * The first check against the Shipping schema takes far longer than the next ones (the validator
+   * warms up), longer than the tests' call timeout with the label drawn too: it is run once here.
+   */
+  override async start(): Promise<this> {
+    await super.start();
+    if (carrierSpecsAvailable()) {
+      const contract = await publishedContract(this.specFiles, this.specPrefixes);
+      for (const shipment of warmUpShipments()) {
+        contract.check({
+          method: "POST",
+          url: "/api/shipments/v2409/ship",
+          headers: {},
+          body: JSON.stringify(shipment),
+        });
+      }
+    }
+    return this;
+  }
+
+  protected override excused(violation: Violation): boolean {
+    const pickup =
+      violation.where === "route" && /\/(pickupcreation\/|shipments\/[^/]+\/pickup\/)/.test(violation.request);
+    return pickup || upsSpecContradiction(violation);
+  }
+
+  /** A request UPS's published operation does not allow: UPS's own 400 body, each violation in words. */
+  protected override refuseNonConforming(res: http.ServerResponse, violations: readonly Violation[]): void {
+    sendJson(res, 400, {
+      response: { errors: violations.map((v) => ({ code: "120100", message: `${v.where} ${v.message}` })) },
+    });
   }
 
   callsTo(operation: UpsOperation): number {
@@ -140,6 +245,17 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
   }
 
   protected handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
+    const prose = upsProseViolations({
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: req.headers,
+      body: raw,
+    });
+    if (prose.length > 0) {
+      this.specViolations.push(...prose);
+      this.refuseNonConforming(res, prose);
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://stand-in");
     const path = url.pathname;
     const route = routeOf(req.method ?? "GET", path);
@@ -186,7 +302,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
     }
     const handlers: Record<Exclude<UpsOperation, "token">, () => void> = {
       rating: () => this.#rate(res, route.params.option ?? "", body),
-      ship: () => void this.#ship(res, body, fault === "unlabelled"),
+      ship: () => void this.#ship(res, body, fault),
       void: () => this.#void(res, route.params.id ?? ""),
       track: () => this.#track(req, res, route.params.id ?? ""),
       xav: () => this.#xav(res, route.params.option ?? "", body),
@@ -320,17 +436,13 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
     };
   }
 
-  async #ship(res: http.ServerResponse, body: unknown, unlabelled: boolean): Promise<void> {
+  async #ship(res: http.ServerResponse, body: unknown, fault: StandInFault | undefined): Promise<void> {
     const request = at(body, "ShipmentRequest");
     const shipment = at(request, "Shipment");
     const format = at(request, "LabelSpecification", "LabelImageFormat", "Code");
     const problems = [
-      ...required(request, ["Request", "Shipment"], "ShipmentRequest"),
-      ...required(at(request, "Request"), ["RequestOption"], "Request"),
       ...checkParty(at(shipment, "Shipper"), "Shipment.Shipper", true),
-      ...required(at(shipment, "Shipper"), ["ShipperNumber"], "Shipment.Shipper"),
       ...checkParty(at(shipment, "ShipTo"), "Shipment.ShipTo", true),
-      ...required(at(shipment, "Service"), ["Code"], "Shipment.Service"),
       ...checkPackages(at(shipment, "Package"), "Packaging"),
     ];
     const charge = at(shipment, "PaymentInformation", "ShipmentCharge");
@@ -343,7 +455,10 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
     }
     const abroad =
       at(shipment, "Shipper", "Address", "CountryCode") !== at(shipment, "ShipTo", "Address", "CountryCode");
-    if (abroad) problems.push(...checkInvoice(shipment));
+    const formTypes = at(shipment, "ShipmentServiceOptions", "InternationalForms", "FormType");
+    if (abroad && !(Array.isArray(formTypes) && formTypes.includes("01"))) {
+      problems.push("InternationalForms with FormType 01 (Invoice) is required abroad.");
+    }
     if (problems.length > 0) {
       sendJson(res, 400, upsError("120100", problems.join(" ")));
       return;
@@ -392,6 +507,10 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
       standInZone(from, to),
       at(to, "ResidentialAddressIndicator") !== undefined,
     );
+    if (fault === "sold-then-503") {
+      sendJson(res, 503, upsError("10503", "Service Unavailable"), { "retry-after": String(this.retryAfterSeconds) });
+      return;
+    }
     const images = await Promise.all(trackingNumbers.map((number) => labelImage(String(format), number)));
     sendJson(res, 200, {
       ShipmentResponse: {
@@ -420,7 +539,7 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
                 },
               }
             : {}),
-          PackageResults: (unlabelled ? [] : trackingNumbers).map((number, i) => ({
+          PackageResults: (fault === "unlabelled" ? [] : trackingNumbers).map((number, i) => ({
             TrackingNumber: number,
             ServiceOptionsCharges: money(0),
             ShippingLabel: {
@@ -735,35 +854,6 @@ function checkParty(party: unknown, where: string, shipping: boolean): string[] 
   }
   const name = at(party, "Name");
   if (typeof name === "string" && name.length > 35) problems.push(`${where}.Name is longer than 35.`);
-  return problems;
-}
-
-/** A shipment abroad: UPS's commercial invoice (form 01) with its products, and the goods' total to Canada and Puerto Rico. */
-function checkInvoice(shipment: unknown): string[] {
-  const forms = at(shipment, "ShipmentServiceOptions", "InternationalForms");
-  const types = at(forms, "FormType");
-  if (!Array.isArray(types) || !types.includes("01"))
-    return ["InternationalForms with FormType 01 (Invoice) is required abroad."];
-  const problems = required(forms, ["InvoiceDate", "ReasonForExport", "CurrencyCode"], "InternationalForms");
-  if (at(forms, "Contacts", "SoldTo", "Name") === undefined)
-    problems.push("InternationalForms.Contacts.SoldTo is required for an invoice.");
-  const products = at(forms, "Product");
-  if (!Array.isArray(products) || products.length === 0) problems.push("InternationalForms.Product is required.");
-  else {
-    products.forEach((product, i) => {
-      const description = at(product, "Description");
-      if (!Array.isArray(description) || typeof description[0] !== "string")
-        problems.push(`Product[${i}].Description is required.`);
-      if (typeof at(product, "Unit", "Number") !== "string" || typeof at(product, "Unit", "Value") !== "string") {
-        problems.push(`Product[${i}].Unit (Number and Value) is required for an invoice.`);
-      }
-    });
-  }
-  if (["CA", "PR"].includes(String(at(shipment, "ShipTo", "Address", "CountryCode")))) {
-    problems.push(
-      ...required(at(shipment, "InvoiceLineTotal"), ["CurrencyCode", "MonetaryValue"], "Shipment.InvoiceLineTotal"),
-    );
-  }
   return problems;
 }
 

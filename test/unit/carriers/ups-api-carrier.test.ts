@@ -197,7 +197,7 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
 
     it("fails the carrier as a whole, in UPS's words, when UPS refuses the shipment", async () => {
       await expect(real.adapter.rate(rateRequest({ to: { ...TO, country: "usa" } }))).rejects.toThrow(
-        /UPS refused the request: .*CountryCode must be two capital letters/,
+        /UPS refused the request: .*CountryCode/,
       );
     });
   });
@@ -288,6 +288,76 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
         real.adapter.purchase(purchaseRequest({ to: TORONTO_RESIDENCE, service: service(668), parcels: [PARCEL] })),
       ).rejects.toThrow(/commercial invoice/);
       expect(standIn.callsTo("ship")).toBe(before);
+    });
+
+    const LONDON = {
+      first_name: "Sam",
+      last_name: "Hill",
+      address1: "10 Downing St",
+      city: "London",
+      state: "",
+      country: "GB",
+      postal_code: "SW1A 2AA",
+      phone: "442079460000",
+    };
+    const abroad = (to: CarrierAddress) =>
+      purchaseRequest({
+        to,
+        service: service(668),
+        parcels: [PARCEL],
+        contents: [{ reference: null, items: [T_SHIRT_ITEM] }],
+      });
+
+    it("names a contact and a phone for every party across a border, and numbers the invoice (Shipping spec)", async () => {
+      const sentShipment = () =>
+        (standIn.lastRequest("ship")!.body as { ShipmentRequest: { Shipment: object } }).ShipmentRequest.Shipment;
+      await real.adapter.purchase(abroad(LONDON));
+      expect(sentShipment()).toMatchObject({
+        // Shipping.yaml 5130-5133 and 5207: the shipper's attention name and phone abroad.
+        Shipper: { AttentionName: "Acme Fulfillment", Phone: { Number: "3105550100" } },
+        // Shipping.yaml 5300 and 5356: the consignee's contact and phone when countries differ.
+        ShipTo: { AttentionName: "Sam Hill", Phone: { Number: "442079460000" } },
+        ShipmentServiceOptions: {
+          // Contacts_SoldTo requires AttentionName; Shipping.yaml 7141-7143: InvoiceNumber for an invoice.
+          InternationalForms: {
+            Contacts: { SoldTo: { Name: "Sam Hill", AttentionName: "Sam Hill" } },
+            InvoiceNumber: "shipment-1",
+          },
+        },
+      });
+      // Shipping.yaml 6637-6640: a shipment-level InvoiceLineTotal only from the US to Canada or Puerto Rico.
+      expect(sentShipment()).not.toHaveProperty("InvoiceLineTotal");
+
+      await real.adapter.purchase(abroad(TORONTO_RESIDENCE));
+      expect(sentShipment()).toMatchObject({
+        InvoiceLineTotal: { CurrencyCode: "USD", MonetaryValue: "25.00" },
+        ShipmentServiceOptions: { InternationalForms: { Contacts: { SoldTo: { AttentionName: "Jo" } } } },
+      });
+    });
+
+    it("refuses a shipment abroad without the recipient's or the shipper's phone, without calling UPS", async () => {
+      const before = standIn.callsTo("ship");
+      await expect(real.adapter.purchase(abroad({ ...LONDON, phone: null }))).rejects.toThrow(/recipient's phone/);
+      await expect(
+        real.adapter.purchase({ ...abroad(LONDON), from: { ...LOS_ANGELES_WAREHOUSE, phone: null } }),
+      ).rejects.toThrow(/shipper's phone/);
+      expect(standIn.callsTo("ship")).toBe(before);
+    });
+
+    it("does not ask again for a label when UPS may have sold the first one (no idempotency key)", async () => {
+      const calls = standIn.callsTo("ship");
+      const sold = standIn.shipments.size;
+      standIn.fail("sold-then-503", { operation: "ship" });
+      await expect(real.adapter.purchase(purchaseRequest())).rejects.toThrow(/UPS answered HTTP 503/);
+      expect(standIn.callsTo("ship")).toBe(calls + 1);
+      expect(standIn.shipments.size).toBe(sold + 1);
+    });
+
+    it("still waits out a 429 on the calls that buy nothing (void)", async () => {
+      const purchase = await real.adapter.purchase(purchaseRequest({ parcels: [PARCEL] }));
+      standIn.fail("429", { operation: "void" });
+      await real.adapter.voidLabels(purchase.parcels.map((p) => p.trackingNumber));
+      expect(standIn.isVoided(purchase.parcels[0]!.trackingNumber)).toBe(true);
     });
 
     it("voids a shipment's labels at UPS", async () => {

@@ -13,6 +13,7 @@ import {
   upsParty,
   upsServiceCode,
   upsWeight,
+  withAttention,
 } from "../../../src/carriers/ups/api/ups-products.js";
 import { quoteOf, rateRequest, shopOption, shopQuotes, upsDate } from "../../../src/carriers/ups/api/ups-rating.js";
 import { notVoided, shippedPackages, shipRequest, upsLabelFormat } from "../../../src/carriers/ups/api/ups-shipping.js";
@@ -607,18 +608,21 @@ describe("Address Validation (XAV)", () => {
 
 describe("UPS's commercial invoice for a shipment abroad", () => {
   const item = T_SHIRT_ITEM;
+  const SOLD_TO = withAttention(upsParty(TO));
+  const INVOICE = { number: "shipment-7", date: "2026-11-27" };
 
   it("declares each item per unit in dollars, with its origin and commodity code, and the goods' total", () => {
     const invoice = commercialInvoice(
       [item, { ...item, description: "Mug", quantity: 1, valueCents: 999, hsTariffCode: null, countryOfOrigin: null }],
-      upsParty(TO),
-      "2026-11-27",
+      SOLD_TO,
+      INVOICE,
       "US",
     );
     if ("refusal" in invoice) throw new Error(invoice.refusal);
     expect(invoice.invoiceLineTotal).toEqual({ CurrencyCode: "USD", MonetaryValue: "34.99" });
     expect(invoice.forms).toMatchObject({
       FormType: ["01"],
+      InvoiceNumber: "shipment-7",
       InvoiceDate: "20261127",
       ReasonForExport: "SALE",
       CurrencyCode: "USD",
@@ -640,15 +644,15 @@ describe("UPS's commercial invoice for a shipment abroad", () => {
   });
 
   it("gives the reason for export from the items' content type", () => {
-    const gift = commercialInvoice([{ ...item, contentType: "gift" }], upsParty(TO), "2026-11-27", "US");
+    const gift = commercialInvoice([{ ...item, contentType: "gift" }], SOLD_TO, INVOICE, "US");
     expect("forms" in gift && gift.forms.ReasonForExport).toBe("GIFT");
   });
 
   it("refuses in words a shipment abroad without items, or with an item it cannot declare", () => {
-    expect(commercialInvoice([], upsParty(TO), "2026-11-27", "US")).toEqual({
+    expect(commercialInvoice([], SOLD_TO, INVOICE, "US")).toEqual({
       refusal: expect.stringMatching(/items/),
     });
-    expect(commercialInvoice([{ ...item, valueCents: null }], upsParty(TO), "2026-11-27", "US")).toEqual({
+    expect(commercialInvoice([{ ...item, valueCents: null }], SOLD_TO, INVOICE, "US")).toEqual({
       refusal: expect.stringMatching(/Item 1 needs a description and a value/),
     });
   });

@@ -24,7 +24,7 @@ import { UPS_VERSIONS } from "./ups-client.js";
 import type { UpsCredentials } from "./ups-credentials.js";
 import { commercialInvoice } from "./ups-customs.js";
 import { pickupCancelled, pickupCreationRequest, pickupRequestNumber } from "./ups-pickups.js";
-import { upsParty, upsServiceCode } from "./ups-products.js";
+import { upsParty, upsPhone, upsServiceCode, withAttention } from "./ups-products.js";
 import { rateRequest, shopOption, shopQuotes, type UpsServiceQuote } from "./ups-rating.js";
 import {
   notVoided,
@@ -42,6 +42,22 @@ const LABEL_DPI = 203;
 
 /** Where XAV validates street addresses. */
 const XAV_COUNTRIES = ["US", "PR"];
+
+/** UPS Next Day Air Early: its recipient must name a contact and a phone. */
+const EARLY_SERVICE_CODE = "14";
+
+/**
+ * The phones UPS's Shipping requires: the shipper's and the recipient's across a border, the
+ * recipient's for Next Day Air Early. Missing, the purchase is refused before calling UPS.
+ */
+function phoneRefusal(request: PurchaseRequest, abroad: boolean): string | undefined {
+  if (abroad && !upsPhone(request.from.phone)) return "UPS needs the shipper's phone number for a shipment abroad.";
+  const early = upsServiceCode(request.service) === EARLY_SERVICE_CODE;
+  if ((abroad || early) && !upsPhone(request.to.phone)) {
+    return `UPS needs the recipient's phone number for ${abroad ? "a shipment abroad" : request.service.name}.`;
+  }
+  return undefined;
+}
 
 function unreadable(client: CarrierHttpClient, what: string, error: unknown): CarrierCallError {
   return client.error(`UPS answered ${what} with something Porter cannot read (${(error as Error).message}).`);
@@ -118,11 +134,13 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
       );
     }
     const abroad = request.from.country.trim().toUpperCase() !== request.to.country.trim().toUpperCase();
+    const missingPhone = phoneRefusal(request, abroad);
+    if (missingPhone) throw new CarrierError("ups", missingPhone);
     const invoice = abroad
       ? commercialInvoice(
           request.contents.flatMap((c) => c.items),
-          upsParty(request.to),
-          request.shipDate,
+          withAttention(upsParty(request.to)),
+          { number: request.purchaseKey, date: request.shipDate },
           request.from.country.trim().toUpperCase(),
         )
       : undefined;
@@ -137,6 +155,8 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
       method: "POST",
       path: `/api/shipments/${UPS_VERSIONS.shipping}/ship`,
       purpose: "label",
+      // UPS's Shipping takes no idempotency key: a 429 or 503 may follow a sale, so it is not asked again.
+      idempotent: false,
       json: shipRequest({
         shipperNumber: credentials.shipperNumber,
         service: request.service,

@@ -1,6 +1,14 @@
 import type { CarrierItem } from "../../carrier.js";
 import type { UpsInternationalForms, UpsMoney, UpsParty } from "./ups-wire.js";
 
+/** Where UPS takes the goods' total on the shipment itself: from the US to Canada and Puerto Rico only. */
+const SHIPMENT_TOTAL_ROUTES: Readonly<Record<string, readonly string[]>> = { US: ["CA", "PR"] };
+
+/** Whether a shipment from one country to another carries `Shipment.InvoiceLineTotal`. */
+export function takesInvoiceLineTotal(fromCountry: string, toCountry: string): boolean {
+  return SHIPMENT_TOTAL_ROUTES[fromCountry]?.includes(toCountry) ?? false;
+}
+
 /** Porter's customs content types → UPS's `ReasonForExport`. */
 const REASON_BY_CONTENT: Readonly<Record<string, string>> = {
   merchandise: "SALE",
@@ -19,13 +27,14 @@ function dollars(cents: number): string {
 /**
  * The commercial invoice UPS is asked to make for a shipment abroad (`InternationalForms`, form
  * 01): one product per item, its value per unit in US dollars, and the reason for export from
- * the items' content type; with the goods' total for `InvoiceLineTotal`. Items without a
- * description or a value cannot be declared: the answer says so in words.
+ * the items' content type, numbered with the purchase's own key; with the goods' total for
+ * `InvoiceLineTotal`. Items without a description or a value cannot be declared: the answer says
+ * so in words.
  */
 export function commercialInvoice(
   items: readonly CarrierItem[],
-  soldTo: UpsParty & { Name: string },
-  shipDate: string,
+  soldTo: UpsParty & { Name: string; AttentionName: string },
+  invoice: { number: string; date: string },
   fromCountry: string,
 ): { forms: UpsInternationalForms; invoiceLineTotal: UpsMoney } | { refusal: string } {
   if (items.length === 0) {
@@ -58,7 +67,8 @@ export function commercialInvoice(
           OriginCountryCode: (item.countryOfOrigin ?? fromCountry).toUpperCase(),
         };
       }),
-      InvoiceDate: shipDate.replace(/-/g, ""),
+      InvoiceNumber: invoice.number.slice(0, 35),
+      InvoiceDate: invoice.date.replace(/-/g, ""),
       ReasonForExport: reason,
       CurrencyCode: "USD",
     },

@@ -105,6 +105,16 @@ export function upsPhone(phone: string | null | undefined): { Number: string } |
 }
 
 /**
+ * A party with a contact name, as UPS wants of every party across a border and of a sold-to
+ * contact: the person, else the company.
+ */
+export function withAttention<Party extends UpsParty & { Name: string }>(
+  party: Party,
+): Party & { AttentionName: string } {
+  return { ...party, AttentionName: party.AttentionName ?? party.Name };
+}
+
+/**
  * A Porter address as a UPS party: the company (else the person) as `Name`, the person as
  * `AttentionName`; US ZIP+4 written without its hyphen (UPS takes 9 characters).
  */

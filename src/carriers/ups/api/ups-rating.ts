@@ -24,7 +24,7 @@ export function rateRequest(request: RateRequest, shipperNumber: string): UpsRat
   const totalOz = request.parcels.reduce((sum, parcel) => sum + parcel.weightOz, 0);
   return {
     RateRequest: {
-      Request: { TransactionReference: { CustomerContext: "Porter rating" } },
+      Request: { RequestOption: shopOption(request), TransactionReference: { CustomerContext: "Porter rating" } },
       Shipment: {
         Shipper: { ...shipper, ShipperNumber: shipperNumber },
         ShipTo: upsParty(request.to, { residential: request.residential }),

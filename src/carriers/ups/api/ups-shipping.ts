@@ -3,7 +3,8 @@ import type { CarrierAddress } from "../../carrier.js";
 import type { RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.js";
 import { quoteFromLines } from "../../sandbox/money.js";
 import { chargeLines, many, packageQuotes, upsCents } from "./ups-charges.js";
-import { upsDimensions, upsPackagingCode, upsParty, upsServiceCode, upsWeight } from "./ups-products.js";
+import { takesInvoiceLineTotal } from "./ups-customs.js";
+import { upsDimensions, upsPackagingCode, upsParty, upsServiceCode, upsWeight, withAttention } from "./ups-products.js";
 import type {
   UpsInternationalForms,
   UpsLabelImageFormat,
@@ -64,18 +65,24 @@ export interface UpsShipInput {
   customs?: { forms: UpsInternationalForms; invoiceLineTotal: UpsMoney };
 }
 
-/** The Shipping request for a purchase: the shipper pays, one `Package` per parcel. */
+/**
+ * The Shipping request for a purchase: the shipper pays, one `Package` per parcel. Every party
+ * names a contact (`AttentionName`), which UPS requires of the shipper and the recipient across a
+ * border and of the recipient of Next Day Air Early.
+ */
 export function shipRequest(input: UpsShipInput): UpsShipmentRequest {
   const serviceCode = upsServiceCode(input.service);
   if (!serviceCode) throw new RangeError(`${input.service.name} has no UPS service code`);
-  const shipper = upsParty(input.from);
+  const shipper = withAttention(upsParty(input.from));
+  const from = input.from.country.trim().toUpperCase();
+  const to = input.to.country.trim().toUpperCase();
   return {
     ShipmentRequest: {
       Request: { RequestOption: "nonvalidate", TransactionReference: { CustomerContext: input.purchaseKey } },
       Shipment: {
         Description: (input.description?.trim() || "Merchandise").slice(0, 50),
         Shipper: { ...shipper, ShipperNumber: input.shipperNumber },
-        ShipTo: upsParty(input.to, { residential: input.residential }),
+        ShipTo: withAttention(upsParty(input.to, { residential: input.residential })),
         ShipFrom: shipper,
         PaymentInformation: { ShipmentCharge: [{ Type: "01", BillShipper: { AccountNumber: input.shipperNumber } }] },
         Service: { Code: serviceCode, Description: input.service.name.slice(0, 35) },
@@ -83,7 +90,7 @@ export function shipRequest(input: UpsShipInput): UpsShipmentRequest {
         ...(input.shipDate ? { ShipmentDate: input.shipDate.replace(/-/g, "") } : {}),
         ...(input.customs
           ? {
-              InvoiceLineTotal: input.customs.invoiceLineTotal,
+              ...(takesInvoiceLineTotal(from, to) ? { InvoiceLineTotal: input.customs.invoiceLineTotal } : {}),
               ShipmentServiceOptions: { InternationalForms: input.customs.forms },
             }
           : {}),

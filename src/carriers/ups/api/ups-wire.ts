@@ -79,7 +79,8 @@ export interface UpsRatePackage {
 
 export interface UpsRateRequest {
   RateRequest: {
-    Request: { TransactionReference?: { CustomerContext?: string } };
+    /** The request option of the path again; Rating.yaml's RateRequest_Request requires it. */
+    Request: { RequestOption: string; TransactionReference?: { CustomerContext?: string } };
     Shipment: {
       Shipper: UpsShipper;
       ShipTo: UpsParty;
@@ -173,8 +174,10 @@ export interface UpsProduct {
 /** The forms UPS makes for a shipment abroad; Porter asks for its commercial invoice (`FormType` 01). */
 export interface UpsInternationalForms {
   FormType: string[];
-  Contacts?: { SoldTo?: UpsParty & { Name: string } };
+  Contacts?: { SoldTo?: UpsParty & { Name: string; AttentionName: string } };
   Product: UpsProduct[];
+  /** The exporter's invoice number; the spec requires it on an invoice (form 01). */
+  InvoiceNumber: string;
   /** YYYYMMDD */
   InvoiceDate: string;
   ReasonForExport: string;
@@ -194,7 +197,7 @@ export interface UpsShipmentRequest {
       ShipmentRatingOptions?: { NegotiatedRatesIndicator?: string };
       /** YYYYMMDD, up to 7 days ahead. */
       ShipmentDate?: string;
-      /** Required from the US to Canada and Puerto Rico: the value of the goods. */
+      /** The value of the goods: required from the US to Canada and Puerto Rico, allowed nowhere else. */
       InvoiceLineTotal?: UpsMoney;
       ShipmentServiceOptions?: { InternationalForms?: UpsInternationalForms };
       Package: UpsShipPackage[];
