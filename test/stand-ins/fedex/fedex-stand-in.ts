@@ -297,11 +297,16 @@ export class FedexStandIn extends OAuthCarrierStandIn<StandInFault, StandInOpera
     }
     oneOf(problems, shipment.pickupType, PICKUP_TYPES, "requestedShipment.pickupType", true);
     const packages = checkPackages(shipment, problems);
+    const from = ((shipment.shipper as Body | undefined)?.address as Body) ?? {};
+    const to = ((shipment.recipient as Body | undefined)?.address as Body) ?? {};
+    const abroad = from.countryCode !== to.countryCode;
+    // "Customs commodity data is required for international and intra-country rating" (rate-api.json:6361).
+    const commodities = (shipment.customsClearanceDetail as Body | undefined)?.commodities;
+    if (abroad && (!Array.isArray(commodities) || commodities.length === 0)) {
+      problems.push(missing("requestedShipment.customsClearanceDetail.commodities"));
+    }
     if (problems.length > 0) return [400, errorBody(problems)];
 
-    const from = ((shipment.shipper as Body).address as Body) ?? {};
-    const to = ((shipment.recipient as Body).address as Body) ?? {};
-    const abroad = from.countryCode !== to.countryCode;
     const residential = to.residential === true;
     const packaging = (shipment.packagingType as string | undefined) ?? "YOUR_PACKAGING";
     const oneRate = (
@@ -1063,7 +1068,8 @@ function shipmentRating(
         totalNetCharge: account.totalNetCharge,
         totalNetFedExCharge: account.totalNetFedExCharge,
         totalBillingWeight,
-        surcharges: surCharges,
+        // The Ship API names a surcharge's type `surchargeType`, where the Rate API says `type`.
+        surcharges: surCharges.map(({ type, ...rest }) => ({ ...rest, surchargeType: type })),
         currency: "USD",
       },
     ],

@@ -121,6 +121,30 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     expect(mixed.every((r) => r.refusal?.includes("one packaging type"))).toBe(true);
   });
 
+  it("rates a shipment abroad with its customs commodities, as FedEx requires for international rating", async () => {
+    const abroad = [401, 399].map((id) => findService(id)!);
+    const rates = await real.adapter.rate(rateRequest({ to: TORONTO_RESIDENCE, services: abroad }));
+    expect(rates.map((r) => [r.service.serviceId, r.refusal])).toEqual([
+      [401, undefined],
+      [399, undefined],
+    ]);
+    expect(rates.every((r) => (r.quote?.totalCents ?? 0) > 0)).toBe(true);
+    const shipment = (standIn.lastBody("rate") as { requestedShipment: Record<string, unknown> }).requestedShipment;
+    expect(shipment.customsClearanceDetail).toEqual({
+      commodities: [
+        {
+          description: "Parcel contents",
+          quantity: 1,
+          quantityUnits: "PCS",
+          numberOfPieces: 1,
+          weight: { units: "LB", value: 1.5 },
+        },
+      ],
+    });
+    await real.adapter.rate(rateRequest());
+    expect(standIn.lastBody("rate").requestedShipment).not.toHaveProperty("customsClearanceDetail");
+  });
+
   it("retries a 429, renews a refused token once, and fails the carrier on an outage or an unreadable answer", async () => {
     standIn.fail("429", { operation: "rate" });
     expect((await real.adapter.rate(rateRequest())).some((r) => r.quote)).toBe(true);

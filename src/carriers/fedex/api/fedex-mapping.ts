@@ -199,14 +199,15 @@ export function quoteFromRatedShipment(detail: FedexRatedShipmentDetail, parcels
 }
 
 /**
- * The Ship API's rating of a shipment as the rate quote's shape: the account's rate where FedEx
- * gives one (`…_ACCOUNT_…`), else the one it says it charged (`actualRateType`).
+ * The Ship API's rating of a shipment as the rate quote's shape: the entry FedEx names as the
+ * actual rate (`actualRateType`), else the account's shipment rate, else its first account rate.
  */
 export function shipmentRatingDetail(rating: FedexShipmentRating | undefined): FedexRatedShipmentDetail | undefined {
   const details = rating?.shipmentRateDetails ?? [];
   const chosen =
+    details.find((d) => rating?.actualRateType !== undefined && d.rateType === rating.actualRateType) ??
+    details.find((d) => d.rateType === "PAYOR_ACCOUNT_SHIPMENT") ??
     details.find((d) => d.rateType?.includes("ACCOUNT")) ??
-    details.find((d) => d.rateType === rating?.actualRateType) ??
     details[0];
   if (!chosen) return undefined;
   return {
@@ -217,7 +218,7 @@ export function shipmentRatingDetail(rating: FedexShipmentRating | undefined): F
     shipmentRateDetail: {
       rateZone: chosen.rateZone,
       totalBillingWeight: chosen.totalBillingWeight,
-      surCharges: chosen.surcharges,
+      surCharges: chosen.surcharges?.map(({ surchargeType, ...rest }) => ({ ...rest, type: surchargeType })),
       taxes: chosen.taxes,
     },
   };

@@ -13,6 +13,7 @@ import type {
   FedexCustomsClearance,
   FedexGroundCloseRequest,
   FedexParty,
+  FedexRateCommodity,
   FedexRateQuoteRequest,
   FedexShipmentPurpose,
   FedexShippingDocumentSpecification,
@@ -27,6 +28,23 @@ const RATE_TYPES: ("ACCOUNT" | "LIST")[] = ["ACCOUNT", "LIST"];
 
 function specialServices(packaging: FedexPackaging) {
   return packaging.oneRate ? { shipmentSpecialServices: { specialServiceTypes: ["FEDEX_ONE_RATE"] } } : {};
+}
+
+/**
+ * The commodities a rate abroad declares: FedEx rates a shipment that crosses a border only with
+ * them. A rate request does not carry the parcels' items, so each parcel is one commodity of its
+ * weight; the items themselves are declared when the label is bought.
+ */
+function rateCustoms(request: RateRequest) {
+  if (request.from.country === request.to.country) return {};
+  const commodities: FedexRateCommodity[] = request.parcels.map((parcel) => ({
+    description: "Parcel contents",
+    quantity: 1,
+    quantityUnits: "PCS",
+    numberOfPieces: 1,
+    weight: { units: "LB", value: fedexPounds(parcel.weightOz) },
+  }));
+  return { customsClearanceDetail: { commodities } };
 }
 
 /** One rate quote for every FedEx service at once: FedEx answers each service it offers for the shipment. */
@@ -47,6 +65,7 @@ export function rateQuoteRequest(
       pickupType: PICKUP_TYPE,
       packagingType: packaging.packagingType,
       ...specialServices(packaging),
+      ...rateCustoms(request),
       totalPackageCount: request.parcels.length,
       requestedPackageLineItems: request.parcels.map((parcel, i) => fedexPackage(parcel, i + 1)),
     },
