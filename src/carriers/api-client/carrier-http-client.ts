@@ -72,6 +72,8 @@ export interface CarrierHttpRequest {
   headers?: Record<string, string>;
   /** False for a call that must go without the connection's auth (the token request itself). */
   authorized?: boolean;
+  /** False for a call never retried once it may have reached the carrier (a purchase it may have made). */
+  idempotent?: boolean;
 }
 
 export interface CarrierHttpAnswer {
@@ -189,7 +191,7 @@ export class CarrierHttpClient {
       const answer = await this.#exchange(request, authHeaders);
       const now = this.options.clock.now();
       const asked = retryAfterMs(answer.headers.get("retry-after"), now);
-      if ((answer.status === 429 || answer.status === 503) && attempt < MAX_RETRIES) {
+      if ((answer.status === 429 || answer.status === 503) && attempt < MAX_RETRIES && request.idempotent !== false) {
         const waitMs = asked ?? DEFAULT_RETRY_MS * 2 ** attempt;
         if (waitMs <= MAX_RETRY_WAIT_MS) {
           await this.#wait(waitMs);

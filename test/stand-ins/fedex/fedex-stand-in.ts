@@ -16,7 +16,11 @@ import { OAuthCarrierStandIn, parseRequestBody, sendJson, standInPdf } from "../
  * its own deterministic inventions, not FedEx's. It can be told to fail the next calls.
  */
 
-export type StandInFault = "401" | "429" | "500" | "503" | "timeout" | "malformed";
+/**
+ * "503-processed" does the work (a label is made) and then answers 503, as when FedEx's gateway
+ * gives up on a call its back end completed.
+ */
+export type StandInFault = "401" | "429" | "500" | "503" | "503-processed" | "timeout" | "malformed";
 export type StandInOperation =
   | "token"
   | "rate"
@@ -242,6 +246,10 @@ export class FedexStandIn extends OAuthCarrierStandIn<StandInFault, StandInOpera
       pickupCancel: (b) => this.#pickupCancel(b),
     };
     const [status, answer] = handlers[operation](request);
+    if (fault === "503-processed") {
+      sendJson(res, 503, errors("SERVICE.UNAVAILABLE.ERROR", "The service is currently unavailable."));
+      return;
+    }
     sendJson(res, status, answer);
   }
 
