@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import type { FedexTokenResponse } from "../../../src/carriers/fedex/api/fedex-wire.js";
 import { fedex12CheckDigit } from "../../../src/carriers/sandbox/check-digits.js";
+import type { Violation } from "../../contracts/published-specs.js";
 import { OAuthCarrierStandIn, parseRequestBody, sendJson, standInPdf } from "../stand-in-server.js";
 
 /**
@@ -144,6 +145,15 @@ export interface StandInPickup {
 }
 
 export class FedexStandIn extends OAuthCarrierStandIn<StandInFault, StandInOperation> {
+  protected override readonly specFiles = [
+    "fedex/APIAuthorization-Resource.json",
+    "fedex/rate-api.json",
+    "fedex/ship-api.json",
+    "fedex/track.json",
+    "fedex/Addresses-Resource.json",
+    "fedex/ShipmentCloseAPI-Resource.json",
+    "fedex/pickup-api.json",
+  ];
   readonly #scans = new Map<string, ScanEvent[]>();
   /** Shipments it made, by master tracking number. */
   readonly shipments = new Map<string, StandInShipment>();
@@ -165,6 +175,31 @@ export class FedexStandIn extends OAuthCarrierStandIn<StandInFault, StandInOpera
 
   constructor(readonly account: StandInAccount) {
     super();
+  }
+
+  /**
+   * A request FedEx's published operations do not allow, refused in FedEx's own error body: a path
+   * FedEx has not (404) or a method it does not take there (405), else the input's faults (400).
+   */
+  protected override refuseNonConforming(res: http.ServerResponse, violations: readonly Violation[]): void {
+    const route = violations.find((v) => v.where === "route");
+    if (route) {
+      const path = route.request.split(" ")[1] ?? "";
+      const known = Object.values(PATHS).includes(path);
+      sendJson(
+        res,
+        known ? 405 : 404,
+        known
+          ? errors("METHOD.NOT.ALLOWED", `${route.request} is not allowed.`)
+          : errors("NOT.FOUND.ERROR", "The resource you requested is no longer available."),
+      );
+      return;
+    }
+    sendJson(
+      res,
+      400,
+      errorBody(violations.map((v) => ({ code: "INVALID.INPUT.EXCEPTION", message: `${v.where} ${v.message}` }))),
+    );
   }
 
   callsTo(operation: StandInOperation): number {

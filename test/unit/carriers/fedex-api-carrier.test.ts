@@ -252,6 +252,8 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     const shipment = (standIn.lastBody("ship") as { requestedShipment: Record<string, unknown> }).requestedShipment;
     expect(shipment).toMatchObject({
       serviceType: "INTERNATIONAL_PRIORITY",
+      totalWeight: 0.7,
+      requestedPackageLineItems: [{ weight: { units: "KG", value: 0.7 } }],
       customsClearanceDetail: {
         dutiesPayment: { paymentType: "RECIPIENT" },
         isDocumentOnly: false,
@@ -263,7 +265,8 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
             quantity: 2,
             quantityUnits: "PCS",
             numberOfPieces: 2,
-            weight: { units: "LB", value: 0.8 },
+            // The Ship API weighs commodities in kilograms only, and the packages with them.
+            weight: { units: "KG", value: 0.4 },
             unitPrice: { amount: 22.75, currency: "USD" },
             customsValue: { amount: 45.5, currency: "USD" },
             countryOfManufacture: "PE",

@@ -4,7 +4,7 @@
  */
 import type { CarrierAddress, PurchaseRequest, RateRequest } from "../../carrier.js";
 import type { FedexCredentials } from "./fedex-credentials.js";
-import { type FedexLabelSpec, type FedexPackaging, fedexAddress, fedexPackage, fedexPounds } from "./fedex-mapping.js";
+import { type FedexLabelSpec, type FedexPackaging, fedexAddress, fedexPackage, fedexWeight } from "./fedex-mapping.js";
 import type {
   FedexAddressResolveRequest,
   FedexCancelRequest,
@@ -42,7 +42,7 @@ function rateCustoms(request: RateRequest) {
     quantity: 1,
     quantityUnits: "PCS",
     numberOfPieces: 1,
-    weight: { units: "LB", value: fedexPounds(parcel.weightOz) },
+    weight: fedexWeight(parcel.weightOz, "LB"),
   }));
   return { customsClearanceDetail: { commodities } };
 }
@@ -122,7 +122,7 @@ export function customsClearance(request: PurchaseRequest): FedexCustomsClearanc
       quantity,
       quantityUnits: "PCS",
       numberOfPieces: quantity,
-      weight: { units: "LB", value: fedexPounds(item.weightOz ?? 1) },
+      weight: fedexWeight(item.weightOz ?? 1, "KG"),
       unitPrice: { amount: Math.round(valueCents / quantity) / 100, currency: "USD" },
       customsValue: { amount: valueCents / 100, currency: "USD" },
       countryOfManufacture: (item.countryOfOrigin ?? request.from.country).toUpperCase(),
@@ -160,6 +160,8 @@ export function shipRequest(
   shipperPhone: string,
   customs?: FedexCustomsClearance,
 ): FedexShipRequest {
+  // The Ship API takes a commodity's weight in kilograms only, and the packages' in the same unit.
+  const units = customs ? "KG" : "LB";
   return {
     accountNumber: { value: credentials.accountNumber },
     labelResponseOptions: "LABEL",
@@ -173,7 +175,8 @@ export function shipRequest(
       packagingType: packaging.packagingType,
       ...specialServices(packaging),
       ...(customs ? { customsClearanceDetail: customs, shippingDocumentSpecification: COMMERCIAL_INVOICE } : {}),
-      totalWeight: Math.round(request.parcels.reduce((sum, p) => sum + fedexPounds(p.weightOz), 0) * 10) / 10,
+      totalWeight:
+        Math.round(request.parcels.reduce((sum, p) => sum + fedexWeight(p.weightOz, units).value, 0) * 10) / 10,
       shippingChargesPayment: { paymentType: "SENDER" },
       labelSpecification: {
         imageType: label.imageType,
@@ -186,7 +189,7 @@ export function shipRequest(
       requestedPackageLineItems: request.parcels.map((parcel, i) => {
         const reference = request.contents[i]?.reference;
         return {
-          ...fedexPackage(parcel, i + 1),
+          ...fedexPackage(parcel, i + 1, units),
           ...(reference
             ? { customerReferences: [{ customerReferenceType: "CUSTOMER_REFERENCE", value: reference }] }
             : {}),
