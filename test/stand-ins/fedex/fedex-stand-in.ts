@@ -144,16 +144,19 @@ export interface StandInPickup {
   cancelled: boolean;
 }
 
+/** FedEx's published specs of the APIs Porter calls, relative to the carrier specs folder. */
+export const FEDEX_SPEC_FILES = [
+  "fedex/APIAuthorization-Resource.json",
+  "fedex/rate-api.json",
+  "fedex/ship-api.json",
+  "fedex/track.json",
+  "fedex/Addresses-Resource.json",
+  "fedex/ShipmentCloseAPI-Resource.json",
+  "fedex/pickup-api.json",
+];
+
 export class FedexStandIn extends OAuthCarrierStandIn<StandInFault, StandInOperation> {
-  protected override readonly specFiles = [
-    "fedex/APIAuthorization-Resource.json",
-    "fedex/rate-api.json",
-    "fedex/ship-api.json",
-    "fedex/track.json",
-    "fedex/Addresses-Resource.json",
-    "fedex/ShipmentCloseAPI-Resource.json",
-    "fedex/pickup-api.json",
-  ];
+  protected override readonly specFiles = FEDEX_SPEC_FILES;
   readonly #scans = new Map<string, ScanEvent[]>();
   /** Shipments it made, by master tracking number. */
   readonly shipments = new Map<string, StandInShipment>();
