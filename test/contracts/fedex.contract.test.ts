@@ -5,7 +5,7 @@ import type { RealCarrier } from "../../src/carriers/real-carrier.js";
 import { findService } from "../../src/carriers/registry.js";
 import { ManualClock } from "../../src/clock.js";
 import { FEDEX_BOX, fedexPurchaseRequest, fedexRateRequest, fedexTrackRequest } from "../helpers/fedex-requests.js";
-import { SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 import { FEDEX_SPEC_FILES } from "../stand-ins/fedex/fedex-stand-in.js";
 import { standInContext, standInPdf } from "../stand-ins/stand-in-server.js";
 import { carrierSpecsAvailable, publishedContract, type SentRequest } from "./published-specs.js";
@@ -72,7 +72,7 @@ const ABROAD = {
 };
 
 /**
- * FedEx's Rate, Ship, Track, Address Validation and close specs give no example answers: these are built from their response
+ * FedEx's specs give no example answers for these operations: these are built from their response
  * schemas (and checked against them by the server), with what the adapter reads.
  */
 function answerFor(request: SentRequest): SpecAnswer | undefined {
@@ -149,6 +149,17 @@ function answerFor(request: SentRequest): SpecAnswer | undefined {
       status: 200,
       body: { transactionId, output: { closeDocuments: [{ type: "MANIFEST", shippingCycle: "1" }] } },
     };
+  }
+  if (path === "/pickup/v1/pickups/availabilities") {
+    const options = [{ carrier: "FDXG", available: true, pickupDate: "2026-11-27", cutOffTime: "18:00:00" }];
+    return { status: 200, body: { transactionId, output: { options } } };
+  }
+  if (path === "/pickup/v1/pickups") {
+    return { status: 200, body: { transactionId, output: { pickupConfirmationCode: "7", location: "NQAA" } } };
+  }
+  if (path === "/pickup/v1/pickups/cancel") {
+    const output = { pickupConfirmationCode: "7", cancelConfirmationMessage: "Requested pickup has been cancelled." };
+    return { status: 200, body: { transactionId, output } };
   }
   return undefined;
 }
@@ -232,6 +243,21 @@ describe.runIf(carrierSpecsAvailable())("the FedEx adapter against FedEx's publi
     });
   });
 
+  it("books a Ground pickup and cancels it", async () => {
+    const booked = await real.adapter.pickups!.schedule({
+      location: LOS_ANGELES_WAREHOUSE,
+      pickupDate: "2026-11-27",
+      packageCount: 1,
+      weightOz: 24,
+      serial: 1,
+      locationDetail: null,
+      specialInstructions: null,
+      shipments: [{ service: GROUND, trackingNumbers: ["794741281000"], toCountry: "US", parcels: [FEDEX_BOX] }],
+      now: clock.now(),
+    });
+    await real.adapter.pickups!.cancel({ ...booked, pickupDate: "2026-11-27" });
+  });
+
   it("sent nothing FedEx's specs refuse, and called every operation", () => {
     expect(server.violations.map((v) => `${v.request} ${v.where} ${v.message}`)).toEqual([]);
     const called = new Set(server.requests.map((r) => server.contract.operationOf(r)));
@@ -243,6 +269,9 @@ describe.runIf(carrierSpecsAvailable())("the FedEx adapter against FedEx's publi
       "POST /track/v1/trackingnumbers",
       "POST /address/v1/addresses/resolve",
       "PUT /ship/v1/endofday/",
+      "POST /pickup/v1/pickups/availabilities",
+      "POST /pickup/v1/pickups",
+      "PUT /pickup/v1/pickups/cancel",
     ]) {
       expect(called).toContain(operation);
     }
