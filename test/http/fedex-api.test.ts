@@ -195,6 +195,20 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
     expect(invoice.body).toContain(`/Title (FedEx commercial invoice ${shipment.parcels[0].tracking_number})`);
   });
 
+  it("does not ask FedEx for a label again after a 503, which may have come after FedEx made it", async () => {
+    const made = standIn.shipments.size;
+    const shipCalls = standIn.callsTo("ship");
+    standIn.fail("503-processed", { operation: "ship" });
+    const response = await buy();
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.json().error_code).toBe("carrier.unavailable");
+    expect(standIn.callsTo("ship")).toBe(shipCalls + 1);
+    expect(standIn.shipments.size).toBe(made + 1);
+    const failed = await t.services.db.selectFrom("shipments").selectAll().orderBy("id", "desc").executeTakeFirst();
+    expect(failed?.status).toBe("failed");
+    t.clock.advance(MINUTE + 1000);
+  });
+
   it("cancels at FedEx a shipment FedEx made but Porter could not record", async () => {
     const made = standIn.shipments.size;
     const restore = await refuseShipmentStatuses(t.database.db, ["shipped"]);

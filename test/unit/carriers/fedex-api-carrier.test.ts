@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PurchaseRequest, RateRequest } from "../../../src/carriers/carrier.js";
 import { CarrierError } from "../../../src/carriers/carrier.js";
 import { fedexApi } from "../../../src/carriers/fedex/api/index.js";
 import type { RealCarrier } from "../../../src/carriers/real-carrier.js";
 import { findService } from "../../../src/carriers/registry.js";
 import { ManualClock } from "../../../src/clock.js";
+import { FEDEX_BOX, fedexPurchaseRequest, fedexRateRequest, fedexTrackRequest } from "../../helpers/fedex-requests.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../../helpers/shipments.js";
 import { FedexStandIn } from "../../stand-ins/fedex/fedex-stand-in.js";
 import { standInContext } from "../../stand-ins/stand-in-server.js";
@@ -16,29 +16,9 @@ const CREDENTIALS = {
   client_secret: ACCOUNT.clientSecret,
   account_number: ACCOUNT.accountNumber,
 };
-const BOX = { lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel" };
-const FEDEX = [392, 402, 393, 398, 401].map((id) => findService(id)!);
-
-const rateRequest = (overrides: Partial<RateRequest> = {}): RateRequest => ({
-  from: LOS_ANGELES_WAREHOUSE,
-  to: SALT_LAKE_RESIDENCE,
-  parcels: [BOX],
-  residential: true,
-  services: FEDEX,
-  ...overrides,
-});
-
-const purchaseRequest = (overrides: Partial<PurchaseRequest> = {}): PurchaseRequest => ({
-  ...rateRequest(),
-  service: findService(402)!,
-  services: [findService(402)!],
-  purchaseKey: "shipment-1",
-  parcelSerials: [1],
-  shipDate: "2026-11-26",
-  label: { format: "zpl", size: "4x6" },
-  contents: [{ reference: "order 1001", items: [] }],
-  ...overrides,
-});
+const BOX = FEDEX_BOX;
+const rateRequest = fedexRateRequest;
+const purchaseRequest = fedexPurchaseRequest;
 
 describe("the FedEx API adapter (against the FedEx stand-in)", () => {
   let standIn: FedexStandIn;
@@ -119,6 +99,30 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     expect(shares[0]! + shares[1]!).toBe(two!.quote!.totalCents);
     const mixed = await real.adapter.rate(rateRequest({ parcels: [BOX, pak] }));
     expect(mixed.every((r) => r.refusal?.includes("one packaging type"))).toBe(true);
+  });
+
+  it("rates a shipment abroad with its customs commodities, as FedEx requires for international rating", async () => {
+    const abroad = [401, 399].map((id) => findService(id)!);
+    const rates = await real.adapter.rate(rateRequest({ to: TORONTO_RESIDENCE, services: abroad }));
+    expect(rates.map((r) => [r.service.serviceId, r.refusal])).toEqual([
+      [401, undefined],
+      [399, undefined],
+    ]);
+    expect(rates.every((r) => (r.quote?.totalCents ?? 0) > 0)).toBe(true);
+    const shipment = (standIn.lastBody("rate") as { requestedShipment: Record<string, unknown> }).requestedShipment;
+    expect(shipment.customsClearanceDetail).toEqual({
+      commodities: [
+        {
+          description: "Parcel contents",
+          quantity: 1,
+          quantityUnits: "PCS",
+          numberOfPieces: 1,
+          weight: { units: "LB", value: 1.5 },
+        },
+      ],
+    });
+    await real.adapter.rate(rateRequest());
+    expect(standIn.lastBody("rate").requestedShipment).not.toHaveProperty("customsClearanceDetail");
   });
 
   it("retries a 429, renews a refused token once, and fails the carrier on an outage or an unreadable answer", async () => {
@@ -228,6 +232,8 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     const shipment = (standIn.lastBody("ship") as { requestedShipment: Record<string, unknown> }).requestedShipment;
     expect(shipment).toMatchObject({
       serviceType: "INTERNATIONAL_PRIORITY",
+      totalWeight: 0.7,
+      requestedPackageLineItems: [{ weight: { units: "KG", value: 0.7 } }],
       customsClearanceDetail: {
         dutiesPayment: { paymentType: "RECIPIENT" },
         isDocumentOnly: false,
@@ -239,7 +245,8 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
             quantity: 2,
             quantityUnits: "PCS",
             numberOfPieces: 2,
-            weight: { units: "LB", value: 0.8 },
+            // The Ship API weighs commodities in kilograms only, and the packages with them.
+            weight: { units: "KG", value: 0.4 },
             unitPrice: { amount: 22.75, currency: "USD" },
             customsValue: { amount: 45.5, currency: "USD" },
             countryOfManufacture: "PE",
@@ -283,16 +290,7 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
       derivedStatus: "On the way",
       scanLocation: { city: "SALT LAKE CITY", stateOrProvinceCode: "UT", postalCode: "84111", countryCode: "US" },
     });
-    const report = await real.adapter.track({
-      trackingNumber,
-      service: findService(402)!,
-      from: LOS_ANGELES_WAREHOUSE,
-      to: SALT_LAKE_RESIDENCE,
-      labelCreatedAt: clock.now(),
-      shipDate: "2026-11-26",
-      promisedDeliveryDate: "2026-12-02",
-      asOf: clock.now(),
-    });
+    const report = await real.adapter.track(fedexTrackRequest(trackingNumber, clock.now()));
     expect(report.events.map((e) => [e.code, e.secondaryCode, e.status])).toEqual([
       ["OC", "IN", "pre_transit"],
       ["PU", "PU", "in_transit"],

@@ -18,6 +18,7 @@ import {
   rateDeliveryDate,
   readableRate,
   shipmentDeliveryDate,
+  shipmentRatingDetail,
   surchargeKind,
   trackingEvents,
   trackingStatus,
@@ -176,6 +177,44 @@ describe("FedEx's rated shipment as a quote", () => {
     ).toBe("The given client credentials were not valid. (NOT.AUTHORIZED.ERROR)");
     expect(fedexErrorWords({ errors: [] })).toBeUndefined();
     expect(fedexErrorWords("nope")).toBeUndefined();
+  });
+});
+
+describe("the Ship API's rating of a label", () => {
+  // The Ship API lists a rating per rate type; `actualRateType` names the one FedEx charged, and
+  // its surcharges name their type in `surchargeType` (ship-api.json, ShipmentRating and Surcharge).
+  const rating = {
+    actualRateType: "PAYOR_ACCOUNT_SHIPMENT",
+    shipmentRateDetails: [
+      { rateType: "PAYOR_ACCOUNT_PACKAGE", totalNetCharge: 99.99, surcharges: [] },
+      { rateType: "PAYOR_LIST_SHIPMENT", totalNetCharge: 30, surcharges: [] },
+      {
+        rateType: "PAYOR_ACCOUNT_SHIPMENT",
+        rateZone: "03",
+        totalNetCharge: 17.71,
+        totalBillingWeight: { units: "LB" as const, value: 2 },
+        surcharges: [
+          { surchargeType: "FUEL", description: "Fuel Surcharge", amount: 1.56 },
+          { surchargeType: "RESIDENTIAL_DELIVERY", description: "Residential delivery", amount: 5.75 },
+        ],
+      },
+    ],
+  };
+
+  it("charges the rate FedEx names as actual, its surcharges read by their surcharge type", () => {
+    const detail = shipmentRatingDetail(rating)!;
+    expect(detail.totalNetCharge).toBe(17.71);
+    const quote = quoteFromRatedShipment(detail, [box]);
+    expect(quote.totalCents).toBe(1771);
+    expect(quote.lines.map((line) => [line.kind, line.amountCents])).toEqual([
+      ["base", 1040],
+      ["fuel", 156],
+      ["residential", 575],
+    ]);
+  });
+
+  it("falls back to the account's shipment rate when FedEx names none", () => {
+    expect(shipmentRatingDetail({ ...rating, actualRateType: undefined })?.totalNetCharge).toBe(17.71);
   });
 });
 

@@ -77,7 +77,16 @@ describe("the FedEx stand-in", () => {
   });
 
   it("requires the bearer token and the spec's required fields", async () => {
-    expect((await call("POST", "/rate/v1/rates/quotes", {}, "wrong")).status).toBe(401);
+    const conforming = {
+      accountNumber: { value: ACCOUNT.accountNumber },
+      requestedShipment: {
+        shipper: party,
+        recipient: party,
+        pickupType: "DROPOFF_AT_FEDEX_LOCATION",
+        requestedPackageLineItems: [{ weight: { units: "LB", value: 1 } }],
+      },
+    };
+    expect((await call("POST", "/rate/v1/rates/quotes", conforming, "wrong")).status).toBe(401);
     const bad = await call("POST", "/rate/v1/rates/quotes", { accountNumber: { value: ACCOUNT.accountNumber } });
     expect(bad.status).toBe(400);
     const messages = (await json(bad)).errors.map((e: { message: string }) => e.message).join(" ");
@@ -146,7 +155,7 @@ describe("the FedEx stand-in", () => {
       description: "Wool scarf",
       quantity: 2,
       quantityUnits: "PCS",
-      weight: { units: "LB", value: 0.8 },
+      weight: { units: "KG", value: 0.4 },
       unitPrice: { amount: 22.75, currency: "USD" },
       customsValue: { amount: 45.5, currency: "USD" },
       countryOfManufacture: "PE",
@@ -168,15 +177,15 @@ describe("the FedEx stand-in", () => {
           ...customs,
         },
       });
-    const refused = await json(
-      shipAbroad({
-        dutiesPayment: {},
-        commodities: [{ ...commodity, countryOfManufacture: undefined, harmonizedCode: "61.17", unitPrice: undefined }],
-      }),
-    );
-    const words = refused.errors.map((e: { message: string }) => e.message).join(" ");
-    for (const field of ["dutiesPayment.paymentType", "countryOfManufacture", "harmonizedCode", "unitPrice.amount"]) {
-      expect(words).toContain(field);
+    const words = async (customs: Record<string, unknown>) =>
+      (await json(shipAbroad(customs))).errors.map((e: { message: string }) => e.message).join(" ");
+    // What the Ship API's schema refuses, and what it requires only in its prose.
+    expect(await words({ dutiesPayment: { paymentType: "SOMEONE" } })).toContain("dutiesPayment/paymentType");
+    const refused = await words({
+      commodities: [{ ...commodity, countryOfManufacture: undefined, harmonizedCode: "61.17", unitPrice: undefined }],
+    });
+    for (const field of ["countryOfManufacture", "harmonizedCode", "unitPrice.amount"]) {
+      expect(refused).toContain(field);
     }
     const shipped = await shipAbroad({});
     expect(shipped.status).toBe(200);
@@ -192,7 +201,11 @@ describe("the FedEx stand-in", () => {
     fedex.fail("malformed", { operation: "address" });
     const resolve = () =>
       call("POST", "/address/v1/addresses/resolve", {
-        addressesToValidate: [{ address: { streetLines: ["1 Main Street"], postalCode: "84111", countryCode: "US" } }],
+        addressesToValidate: [
+          {
+            address: { streetLines: ["1 Main Street"], city: "Salt Lake City", postalCode: "84111", countryCode: "US" },
+          },
+        ],
       });
     const limited = await resolve();
     expect(limited.status).toBe(429);

@@ -176,6 +176,8 @@ export function fedexApiCarrier(client: CarrierHttpClient, credentials: FedexCre
       purpose: "label",
       json: shipRequest(credentials, request, serviceType, packaging, label, phone, customs),
       headers: { "x-customer-transaction-id": request.purchaseKey },
+      // FedEx's Ship API takes no idempotency key: a repeat after a 429 or 503 could buy a second label.
+      idempotent: false,
     });
     const shipment = answer.output?.transactionShipments?.[0];
     const pieces = shipment?.pieceResponses ?? [];

@@ -20,6 +20,7 @@ import type {
   FedexSurcharge,
   FedexTrackResult,
   FedexTransactionShipment,
+  FedexWeight,
 } from "./fedex-wire.js";
 
 /** Porter's FedEx services (eHub codes) → FedEx `serviceType`. */
@@ -100,13 +101,25 @@ export function fedexPounds(weightOz: number): number {
   return Math.max(0.1, Math.ceil((weightOz / OZ_PER_LB) * 10) / 10);
 }
 
-/** One parcel as a FedEx package line: pounds to a tenth, sides as whole inches (FedEx's int32), rounded up. */
-export function fedexPackage(parcel: RatedParcel, sequenceNumber: number): FedexRequestedPackage {
+const OZ_PER_KG = 35.274;
+
+/** A weight in FedEx's pounds or kilograms, to a tenth and never rounded down below what it weighs. */
+export function fedexWeight(weightOz: number, units: FedexWeight["units"]): FedexWeight {
+  const perUnit = units === "KG" ? OZ_PER_KG : OZ_PER_LB;
+  return { units, value: Math.max(0.1, Math.ceil((weightOz / perUnit) * 10) / 10) };
+}
+
+/** One parcel as a FedEx package line: its weight to a tenth, sides as whole inches (FedEx's int32), rounded up. */
+export function fedexPackage(
+  parcel: RatedParcel,
+  sequenceNumber: number,
+  units: FedexWeight["units"] = "LB",
+): FedexRequestedPackage {
   const sides = [parcel.lengthIn, parcel.widthIn, parcel.heightIn];
   return {
     sequenceNumber,
     groupPackageCount: 1,
-    weight: { units: "LB", value: fedexPounds(parcel.weightOz) },
+    weight: fedexWeight(parcel.weightOz, units),
     ...(sides.every((side) => side > 0)
       ? {
           dimensions: {
@@ -190,7 +203,7 @@ export function quoteFromRatedShipment(detail: FedexRatedShipmentDetail, parcels
   const billing = rateDetail.totalBillingWeight;
   const billedOz =
     billing && billing.value > 0
-      ? Math.round(billing.value * (billing.units === "KG" ? 35.274 : OZ_PER_LB))
+      ? Math.round(billing.value * (billing.units === "KG" ? OZ_PER_KG : OZ_PER_LB))
       : parcels.reduce((sum, p) => sum + p.weightOz, 0);
   return quoteFromLines(
     [{ kind: "base", description: "Transportation", amountCents: totalCents - extraCents }, ...extras],
@@ -199,14 +212,15 @@ export function quoteFromRatedShipment(detail: FedexRatedShipmentDetail, parcels
 }
 
 /**
- * The Ship API's rating of a shipment as the rate quote's shape: the account's rate where FedEx
- * gives one (`…_ACCOUNT_…`), else the one it says it charged (`actualRateType`).
+ * The Ship API's rating of a shipment as the rate quote's shape: the entry FedEx names as the
+ * actual rate (`actualRateType`), else the account's shipment rate, else its first account rate.
  */
 export function shipmentRatingDetail(rating: FedexShipmentRating | undefined): FedexRatedShipmentDetail | undefined {
   const details = rating?.shipmentRateDetails ?? [];
   const chosen =
+    details.find((d) => rating?.actualRateType !== undefined && d.rateType === rating.actualRateType) ??
+    details.find((d) => d.rateType === "PAYOR_ACCOUNT_SHIPMENT") ??
     details.find((d) => d.rateType?.includes("ACCOUNT")) ??
-    details.find((d) => d.rateType === rating?.actualRateType) ??
     details[0];
   if (!chosen) return undefined;
   return {
@@ -217,7 +231,7 @@ export function shipmentRatingDetail(rating: FedexShipmentRating | undefined): F
     shipmentRateDetail: {
       rateZone: chosen.rateZone,
       totalBillingWeight: chosen.totalBillingWeight,
-      surCharges: chosen.surcharges,
+      surCharges: chosen.surcharges?.map(({ surchargeType, ...rest }) => ({ ...rest, type: surchargeType })),
       taxes: chosen.taxes,
     },
   };

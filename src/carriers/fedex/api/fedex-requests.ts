@@ -4,7 +4,7 @@
  */
 import type { CarrierAddress, PurchaseRequest, RateRequest } from "../../carrier.js";
 import type { FedexCredentials } from "./fedex-credentials.js";
-import { type FedexLabelSpec, type FedexPackaging, fedexAddress, fedexPackage, fedexPounds } from "./fedex-mapping.js";
+import { type FedexLabelSpec, type FedexPackaging, fedexAddress, fedexPackage, fedexWeight } from "./fedex-mapping.js";
 import type {
   FedexAddressResolveRequest,
   FedexCancelRequest,
@@ -13,6 +13,7 @@ import type {
   FedexCustomsClearance,
   FedexGroundCloseRequest,
   FedexParty,
+  FedexRateCommodity,
   FedexRateQuoteRequest,
   FedexShipmentPurpose,
   FedexShippingDocumentSpecification,
@@ -27,6 +28,23 @@ const RATE_TYPES: ("ACCOUNT" | "LIST")[] = ["ACCOUNT", "LIST"];
 
 function specialServices(packaging: FedexPackaging) {
   return packaging.oneRate ? { shipmentSpecialServices: { specialServiceTypes: ["FEDEX_ONE_RATE"] } } : {};
+}
+
+/**
+ * The commodities a rate abroad declares: FedEx rates a shipment that crosses a border only with
+ * them. A rate request does not carry the parcels' items, so each parcel is one commodity of its
+ * weight; the items themselves are declared when the label is bought.
+ */
+function rateCustoms(request: RateRequest) {
+  if (request.from.country === request.to.country) return {};
+  const commodities: FedexRateCommodity[] = request.parcels.map((parcel) => ({
+    description: "Parcel contents",
+    quantity: 1,
+    quantityUnits: "PCS",
+    numberOfPieces: 1,
+    weight: fedexWeight(parcel.weightOz, "LB"),
+  }));
+  return { customsClearanceDetail: { commodities } };
 }
 
 /** One rate quote for every FedEx service at once: FedEx answers each service it offers for the shipment. */
@@ -47,6 +65,7 @@ export function rateQuoteRequest(
       pickupType: PICKUP_TYPE,
       packagingType: packaging.packagingType,
       ...specialServices(packaging),
+      ...rateCustoms(request),
       totalPackageCount: request.parcels.length,
       requestedPackageLineItems: request.parcels.map((parcel, i) => fedexPackage(parcel, i + 1)),
     },
@@ -103,7 +122,7 @@ export function customsClearance(request: PurchaseRequest): FedexCustomsClearanc
       quantity,
       quantityUnits: "PCS",
       numberOfPieces: quantity,
-      weight: { units: "LB", value: fedexPounds(item.weightOz ?? 1) },
+      weight: fedexWeight(item.weightOz ?? 1, "KG"),
       unitPrice: { amount: Math.round(valueCents / quantity) / 100, currency: "USD" },
       customsValue: { amount: valueCents / 100, currency: "USD" },
       countryOfManufacture: (item.countryOfOrigin ?? request.from.country).toUpperCase(),
@@ -141,6 +160,8 @@ export function shipRequest(
   shipperPhone: string,
   customs?: FedexCustomsClearance,
 ): FedexShipRequest {
+  // The Ship API takes a commodity's weight in kilograms only, and the packages' in the same unit.
+  const units = customs ? "KG" : "LB";
   return {
     accountNumber: { value: credentials.accountNumber },
     labelResponseOptions: "LABEL",
@@ -154,7 +175,8 @@ export function shipRequest(
       packagingType: packaging.packagingType,
       ...specialServices(packaging),
       ...(customs ? { customsClearanceDetail: customs, shippingDocumentSpecification: COMMERCIAL_INVOICE } : {}),
-      totalWeight: Math.round(request.parcels.reduce((sum, p) => sum + fedexPounds(p.weightOz), 0) * 10) / 10,
+      totalWeight:
+        Math.round(request.parcels.reduce((sum, p) => sum + fedexWeight(p.weightOz, units).value, 0) * 10) / 10,
       shippingChargesPayment: { paymentType: "SENDER" },
       labelSpecification: {
         imageType: label.imageType,
@@ -167,7 +189,7 @@ export function shipRequest(
       requestedPackageLineItems: request.parcels.map((parcel, i) => {
         const reference = request.contents[i]?.reference;
         return {
-          ...fedexPackage(parcel, i + 1),
+          ...fedexPackage(parcel, i + 1, units),
           ...(reference
             ? { customerReferences: [{ customerReferenceType: "CUSTOMER_REFERENCE", value: reference }] }
             : {}),

@@ -94,8 +94,19 @@ export interface FedexRateQuoteRequest {
     totalPackageCount?: number;
     totalWeight?: number;
     shipmentSpecialServices?: { specialServiceTypes?: string[] };
+    /** Required for a shipment that crosses a border: FedEx does not rate it without commodities. */
+    customsClearanceDetail?: { commodities: FedexRateCommodity[] };
     requestedPackageLineItems: FedexRequestedPackage[];
   };
+}
+
+/** A commodity as the Rate API takes it: none of its fields is required there. */
+export interface FedexRateCommodity {
+  description: string;
+  quantity: number;
+  quantityUnits: string;
+  numberOfPieces: number;
+  weight: FedexWeight;
 }
 
 /** One surcharge in FedEx's own breakdown (`Surcharge`). */
@@ -249,6 +260,14 @@ export interface FedexPieceResponse {
   packageDocuments?: FedexShipmentDocument[];
 }
 
+/** One surcharge in the Ship API's rating: its type is `surchargeType` there, not the Rate API's `type`. */
+export interface FedexShipSurcharge {
+  surchargeType?: string;
+  description?: string;
+  amount?: number;
+  level?: string;
+}
+
 /** The Ship API's rating of a completed shipment (`completedShipmentDetail.shipmentRating`). */
 export interface FedexShipmentRating {
   actualRateType?: string;
@@ -259,7 +278,7 @@ export interface FedexShipmentRating {
     totalNetCharge?: number;
     totalNetFedExCharge?: number;
     totalBillingWeight?: FedexWeight;
-    surcharges?: FedexSurcharge[];
+    surcharges?: FedexShipSurcharge[];
     taxes?: { type?: string; description?: string; amount?: number }[];
   }[];
 }
