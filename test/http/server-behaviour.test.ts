@@ -6,11 +6,16 @@ import { registerAccountRoutes } from "../../src/http/plugins/account-scope.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 
 let release: () => void = () => {};
-let holding = false;
+let signalEntered: () => void = () => {};
+/** Resolves when the next request to /test/hold is inside its handler: an event, not a duration. */
+const nextHold = () =>
+  new Promise<void>((resolve) => {
+    signalEntered = resolve;
+  });
 /** Routes that let a test hold a request open, or fail one, through the real plugin chain. */
 const probes: FastifyPluginAsync = async (app) => {
   app.get("/test/hold", { config: { permission: "shipping" } }, async () => {
-    holding = true;
+    signalEntered();
     await new Promise<void>((resolve) => {
       release = resolve;
     });
@@ -41,12 +46,9 @@ describe("server-wide behaviour", () => {
 
   it("answers 429 with Retry-After when a key has too many requests in flight, and recovers", async () => {
     const other = await createTestAccount(t.services);
+    const entered = nextHold();
     const held = t.app.inject({ method: "GET", url: "/api/v2/test/hold", headers: account.auth });
-    // Wait for the held request to reach its handler (an event, not a duration).
-    for (let turn = 0; turn < 1000 && !holding; turn++) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    expect(holding).toBe(true);
+    await entered;
     const blocked = await t.app.inject({ method: "GET", url: "/api/v2/test/ping", headers: account.auth });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers["retry-after"]).toBe("1");
@@ -64,11 +66,10 @@ describe("server-wide behaviour", () => {
     const ping = async () =>
       (await t.app.inject({ method: "GET", url: "/api/v2/test/ping", headers: account.auth })).statusCode;
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-    holding = false;
+    const entered = nextHold();
     const client = http.get(`${address}/api/v2/test/hold`, { headers: account.auth });
     client.on("error", () => {});
-    for (let turn = 0; turn < 10_000 && !holding; turn++) await nextTurn();
-    expect(holding).toBe(true);
+    await entered;
     expect(await ping()).toBe(429);
     client.destroy();
     let status = 429;
@@ -81,9 +82,9 @@ describe("server-wide behaviour", () => {
     release();
     await nextTurn();
     expect(await ping()).toBe(200);
-    holding = false;
+    const enteredAgain = nextHold();
     const held = t.app.inject({ method: "GET", url: "/api/v2/test/hold", headers: account.auth });
-    for (let turn = 0; turn < 1000 && !holding; turn++) await nextTurn();
+    await enteredAgain;
     expect(await ping()).toBe(429);
     release();
     expect((await held).statusCode).toBe(200);
