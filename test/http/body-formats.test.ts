@@ -149,6 +149,16 @@ describe("request body formats", () => {
     expect(cancelled.json().shipment.status).toBe("cancel_pending");
   });
 
+  it("refuses a body of an unsupported type (text/plain) with 400 request.malformed_body naming the types", async () => {
+    const [, json] = bodies(9)[0];
+    for (const type of ["text/plain", "text/plain; charset=utf-8", "application/octet-stream"]) {
+      const response = await post(type, json);
+      expect(response.statusCode, type).toBe(400);
+      expect(response.json().error_code, type).toBe("request.malformed_body");
+      expect(response.json().error_message, type).toContain("application/json");
+    }
+  });
+
   it("validates an XML body against the schema like a JSON one", async () => {
     const response = await post("application/xml", "<customer><name>No user</name></customer>");
     expect(response.statusCode).toBe(400);

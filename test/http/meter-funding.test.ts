@@ -136,6 +136,9 @@ describe("a prepaid meter: labels need funds, refills are automatic, bank charge
 
   it.each([
     [{ refill_trigger_balance: 10, refill_amount: null }, 422, "meter.invalid_settings"],
+    [{ refill_trigger_balance: 10 }, 422, "meter.invalid_settings"],
+    [{ refill_amount: 100 }, 422, "meter.invalid_settings"],
+    [{}, 422, "meter.invalid_settings"],
     [{ refill_trigger_balance: 10, refill_amount: 0.5 }, 422, "meter.invalid_settings"],
     [{ refill_trigger_balance: 10.001, refill_amount: 20 }, 422, "meter.invalid_amount"],
     [{ refill_trigger_balance: -1, refill_amount: 20 }, 400, "request.invalid"],

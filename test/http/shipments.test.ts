@@ -367,6 +367,28 @@ describe("buying, reading and cancelling shipments", () => {
     expect((await t.services.db.selectFrom("shipments").select("id").execute()).length).toBe(before);
   });
 
+  it("answers a shipment the schema refuses (no phone) as 400 shipments.invalid naming its index", async () => {
+    const { phone: _phone, ...noPhone } = SALT_LAKE_RESIDENCE;
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/shipments/ship_multiple",
+      headers: merchant.auth,
+      payload: { shipments: [shipment(), shipment({ to_location: noPhone })] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error_code: "shipments.invalid",
+      error_message: "shipments[1]: shipments[1].to_location.phone is required.",
+    });
+    const notAList = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/shipments/ship_multiple",
+      headers: merchant.auth,
+      payload: { shipment: shipment() },
+    });
+    expect(notAList.json().error_code).toBe("request.invalid");
+  });
+
   it("works for a child in the child form, invisible to its parent's own list", async () => {
     const child = await createTestAccount(t.services, { parentId: merchant.accountId });
     await connectSandboxCarriers(t.services, child.accountId);

@@ -27,13 +27,17 @@ export function checkRefillSettings(settings: RefillSettings): RefillSettings {
     triggerCents > 100 * 1_000_000 ||
     !isRefillAmount(amountCents)
   ) {
-    throw new DomainError(
-      "meter.invalid_settings",
-      "Automatic refill needs both refill_trigger_balance (0 or more) and refill_amount (1.00 to 10,000.00), in whole cents; send both null to turn it off.",
-    );
+    throw invalidRefillSettings();
   }
   return settings;
 }
+
+/** The settings come as a pair; the answer to anything else says so. */
+export const invalidRefillSettings = () =>
+  new DomainError(
+    "meter.invalid_settings",
+    "Automatic refill needs both refill_trigger_balance (0 or more) and refill_amount (1.00 to 10,000.00), in whole cents; send both null to turn it off.",
+  );
 
 /** Settings apply to the account's meters in both modes, as eHub keeps them on the customer. */
 export async function getRefillSettings(services: DomainServices, accountId: number): Promise<RefillSettings> {

@@ -119,4 +119,15 @@ export function registerBodyParsers(app: FastifyInstance): void {
   };
   app.addContentTypeParser(["application/xml", "text/xml"], { parseAs: "string" }, parse(parseXmlBody));
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, parse(parseFormBody));
+  // Fastify reads text/plain as a string the schema then calls invalid; the caller's mistake is the
+  // type, and saying so points at the fix. Blank stays no body, as under the other types.
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("*", { parseAs: "string" }, parse(unsupportedBody));
+}
+
+function unsupportedBody(body: string): unknown {
+  if (isBlank(body)) return undefined;
+  throw malformed(
+    "This Content-Type is not supported; send application/json, application/xml or application/x-www-form-urlencoded.",
+  );
 }

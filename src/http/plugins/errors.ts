@@ -5,6 +5,17 @@ import { errorBody, statusOf } from "../errors.js";
 
 const METHODS: HTTPMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * For a route whose body is a list of independent items (`{"shipments": [...]}`): the code a
+     * schema violation inside one item answers with, so the caller hears which item failed under
+     * the same code as the route's own per-item checks.
+     */
+    itemErrors?: { list: string; code: string };
+  }
+}
+
 interface ValidationIssue {
   instancePath: string;
   keyword: string;
@@ -75,7 +86,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(statusOf(error.code)).send(errorBody(error.code, error.message));
     }
     if (error.validation) {
-      return reply.code(400).send(errorBody("request.invalid", describeValidation(error)));
+      const items = request.routeOptions.config.itemErrors;
+      const first = error.validation[0] as ValidationIssue | undefined;
+      const inItem =
+        items !== undefined &&
+        error.validationContext === "body" &&
+        first?.instancePath.startsWith(`/${items.list}/`) === true;
+      const described = describeValidation(error);
+      if (!inItem || !items) return reply.code(400).send(errorBody("request.invalid", described));
+      const index = first?.instancePath.split("/")[2];
+      return reply.code(400).send(errorBody(items.code, `${items.list}[${index}]: ${described}`));
     }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       return reply.code(413).send(errorBody("request.too_large", "The request body is too large."));

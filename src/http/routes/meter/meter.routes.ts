@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { getMeter, type MeterView } from "../../../domain/meter/get-meter.js";
 import { refillMeter } from "../../../domain/meter/refill-meter.js";
-import { setRefillSettings } from "../../../domain/meter/refill-settings.js";
+import { invalidRefillSettings, setRefillSettings } from "../../../domain/meter/refill-settings.js";
 import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
 import { centsOfMoney, MoneyIn, NullableMoneyIn, REFILL_SETTING, settingCents } from "../money-input.js";
 import { dollars } from "../rates/rates.presenter.js";
@@ -22,13 +22,22 @@ const MeterOut = Type.Object(
   { $id: "Meter" },
 );
 
+// Both settings are read together; one alone is left to the domain's check, which says the pair
+// is needed (422 meter.invalid_settings) instead of a bare "is required".
 const MeterSettingsBody = Type.Object({
   meter: Type.Object({
-    refill_trigger_balance: NullableMoneyIn({
-      ...REFILL_SETTING,
-      description: "Dollars; null (with refill_amount null) turns automatic refill off",
-    }),
-    refill_amount: NullableMoneyIn({ ...REFILL_SETTING, description: "Dollars, 1.00 to 10,000.00" }),
+    refill_trigger_balance: Type.Optional(
+      NullableMoneyIn({
+        ...REFILL_SETTING,
+        description: "Dollars; null (with refill_amount null) turns automatic refill off. Sent with refill_amount.",
+      }),
+    ),
+    refill_amount: Type.Optional(
+      NullableMoneyIn({
+        ...REFILL_SETTING,
+        description: "Dollars, 1.00 to 10,000.00. Sent with refill_trigger_balance.",
+      }),
+    ),
   }),
 });
 
@@ -94,6 +103,10 @@ export const meterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { meter } = request.body;
+      // An empty settings object is a mistake, not a request to turn automatic refill off.
+      if (meter.refill_trigger_balance === undefined && meter.refill_amount === undefined) {
+        throw invalidRefillSettings();
+      }
       await setRefillSettings(app.services, request.scope.accountId, {
         triggerCents: settingCents("refill_trigger_balance", meter.refill_trigger_balance),
         amountCents: settingCents("refill_amount", meter.refill_amount),

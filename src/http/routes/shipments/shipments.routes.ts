@@ -70,7 +70,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/shipments/ship_multiple",
     {
-      config: { permission: "shipping" },
+      config: { permission: "shipping", itemErrors: { list: "shipments", code: "shipments.invalid" } },
       schema: {
         tags: ["Shipments"],
         summary: "Create and buy up to ten shipments at once",
