@@ -218,6 +218,12 @@ describe("a connected Shopify store", () => {
   it("refuses a static token that is not an Admin API token, and credentials that name no way in", async () => {
     for (const [credentials, code] of [
       [{ shop_domain: shop.domain, access_token: "shpat_x" }, "order_store.credentials_invalid"],
+      [{ shop_domain: shop.domain, access_token: "shpat_…" }, "order_store.credentials_invalid"],
+      [{ shop_domain: shop.domain, client_id: "…", client_secret: "…" }, "order_store.credentials_invalid"],
+      [
+        { shop_domain: shop.domain, client_id: "<Client ID>", client_secret: shop.clientSecret },
+        "order_store.credentials_invalid",
+      ],
       [{ shop_domain: shop.domain, access_token: shop.clientSecret }, "order_store.credentials_invalid"],
       [{ shop_domain: shop.domain, client_id: shop.clientId }, "order_store.credentials_missing"],
       [{ shop_domain: shop.domain }, "order_store.credentials_missing"],
@@ -228,6 +234,20 @@ describe("a connected Shopify store", () => {
       expect(refused.statusCode).toBe(422);
       expect(refused.json().error_code).toBe(code);
     }
+  });
+
+  it("says a placeholder was pasted where the token goes, instead of failing at the first sync", async () => {
+    const refused = await call(tenants.merchant.auth, "POST", "/order_stores", {
+      order_store: {
+        name: "Shop",
+        service_type: "shopify",
+        credentials: { shop_domain: shop.domain, access_token: "shpat_…" },
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error_message).toBe(
+      'The shopify credentials cannot be used: access_token "shpat_…" is a placeholder; paste the app\'s Admin API access token (shpat_ and 32 hex digits).',
+    );
   });
 
   it("connects a Dev Dashboard app by its client id and secret, keeps them sealed, and imports with granted tokens", async () => {
