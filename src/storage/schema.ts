@@ -12,7 +12,7 @@ export interface AccountTable {
   phone: string | null;
   external_id: string | null;
   created_at: string;
-  /** JSON of the customer template's fields that are no secret (eHub §5.30), null when none were given. */
+  /** JSON of the customer template's fields that are no secret, null when none were given. */
   template_data: ColumnType<string | null, string | null | undefined, string | null>;
   /** Auto-refill: below this balance (after a label) the default method is charged `refill_amount_cents`. */
   refill_trigger_cents: ColumnType<number | null, number | null | undefined, number | null>;

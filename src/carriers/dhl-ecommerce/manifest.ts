@@ -4,7 +4,7 @@ import { serialField } from "../sandbox/check-digits.js";
 /** The sandbox's DHL eCommerce pickup account, printed on its manifests. */
 export const SANDBOX_PICKUP_ACCOUNT = "5399999";
 
-/** DHL eCommerce product ids by service (carrier-facts §3.5). */
+/** DHL eCommerce product ids by service. */
 const PRODUCTS: readonly [RegExp, string][] = [
   [/parcel_expedited_max/, "MAX"],
   [/parcel_expedited/, "EXP"],
@@ -20,7 +20,7 @@ const PRODUCTS: readonly [RegExp, string][] = [
 /** DHL eCommerce closes out labels onto a manifest per pickup account; without one a label stays on hold. */
 export const dhlEcommerceManifests: ManifestCapability = {
   documentName: "DHL eCommerce Manifest",
-  // ⚠ Not confirmed (carrier-facts Appendix A): the sandbox's limit per manifest document.
+  // ⚠ Not confirmed: the sandbox's limit per manifest document.
   documentLimit: 10_000,
   daily: true,
   refusal(piece, form) {

@@ -1,7 +1,7 @@
 /**
  * DHL eCommerce (Americas) products. Source: DHL developer portal, product references
- * (https://developer.dhl.com/api-reference/references) for the product ids in the comments, as
- * collected in carrier-facts §3.5; domestic delivery 2–8 business days. ⚠ Per-product weight and
+ * (https://developer.dhl.com/api-reference/references) for the product ids in the comments;
+ * domestic delivery 2–8 business days. ⚠ Per-product weight and
  * size limits and transit times by product are not published in the stored sources: the values
  * below (25 lb / 27 × 17 × 17 in parcels, 15 lb Bound Printed Matter, 4.4 lb packets) are
  * placeholders to configure.

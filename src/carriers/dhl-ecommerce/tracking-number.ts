@@ -1,5 +1,5 @@
 /**
- * DHL eCommerce (Americas) package numbers (carrier-facts §1.1, §3.5): every package has a `GM`
+ * DHL eCommerce (Americas) package numbers: every package has a `GM`
  * package id; domestic packages also get the USPS IMpb that DHL hands the parcel over with.
  */
 import type { ServiceScope } from "../catalogue.js";

@@ -3,8 +3,8 @@
  * actual and dimensional weight, plus remote-area, oversize-piece and fuel surcharges. The DHL
  * Express Envelope has its own price per group, whatever it weighs up to its 0.5 kg cap.
  *
- * ⚠ SYNTHETIC: DHL Express U.S. export rates were not retrieved (carrier-facts Appendix A,
- * item 7). These tables, the surcharge amounts and the fuel percentage are plausible
+ * ⚠ SYNTHETIC: DHL Express U.S. export rates were not retrieved. These tables, the surcharge amounts and the
+ * fuel percentage are plausible
  * published-style values, to be replaced by DHL's rate guide
  * (https://mydhl.express.dhl/us/en/ship/surcharges.html for surcharges). DHL Express has no U.S.
  * residential surcharge, so none is added.

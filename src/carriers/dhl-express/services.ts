@@ -2,8 +2,8 @@
  * DHL Express products and packaging. Sources: MyDHL API global product codes (in the comments)
  * and DHL packaging presets as mirrored by karrio's `dhl_express/units.py`
  * (https://github.com/karrioapi/karrio), time-definite products per
- * https://www.dhl.com/us-en/home/express/shipping-and-stuff/services.html, as collected in
- * carrier-facts §3.6 and §4.4. ⚠ The limits (70 kg, 120 × 80 × 80 cm per piece) are karrio's
+ * https://www.dhl.com/us-en/home/express/shipping-and-stuff/services.html. ⚠ The limits (70 kg,
+ * 120 × 80 × 80 cm per piece) are karrio's
  * configuration, not confirmed from DHL.
  *
  * DHL Express carries no U.S. domestic shipments, so every service is international. Service ids,

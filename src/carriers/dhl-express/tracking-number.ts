@@ -1,4 +1,4 @@
-/** DHL Express air waybill numbers (carrier-facts §1.1, §1.2.G): 9-digit serial + MOD 7 check digit. */
+/** DHL Express air waybill numbers: 9-digit serial + MOD 7 check digit. */
 import { dhlExpressMod7CheckDigit, endsWithCheckDigit, serialField } from "../sandbox/check-digits.js";
 
 const WAYBILL_NUMBER = /^\d{10}$/;

@@ -3,10 +3,10 @@
  * on the greater of actual and dimensional weight (divisor 139), plus residential, delivery-area,
  * additional-handling / oversize and fuel surcharges. FedEx One Rate prices FedEx-branded
  * packaging on U.S. Express services by packaging and zone, and already includes fuel,
- * residential and delivery-area charges (carrier-facts §4.2), so a One Rate quote has one line.
+ * residential and delivery-area charges, so a One Rate quote has one line.
  *
- * ⚠ SYNTHETIC: FedEx list rates and One Rate prices could not be retrieved (carrier-facts §5.4 and
- * Appendix A, item 2). These tables are plausible published-style prices, to be replaced by the
+ * ⚠ SYNTHETIC: FedEx list rates and One Rate prices could not be retrieved. These
+ * tables are plausible published-style prices, to be replaced by the
  * FedEx Service Guide rates (https://www.fedex.com/en-us/shipping/rates.html). The fuel percentage
  * is the mid-2025 ground level; the surcharge amounts are synthetic.
  */
@@ -41,7 +41,7 @@ import {
 /** Fuel surcharge on transportation charges, in basis points; FedEx changes it weekly, so it is configuration. */
 export const FEDEX_FUEL_SURCHARGE_BASIS_POINTS = 2050;
 
-/** (L × W × H, each rounded to the nearest inch) ÷ 139, for every package (carrier-facts §5.2). */
+/** (L × W × H, each rounded to the nearest inch) ÷ 139, for every package. */
 const FEDEX_DIMENSIONAL_WEIGHT: DimensionalWeightRule = { divisorCubicInPerLb: 139, appliesAboveCubicIn: 0 };
 
 const ADDITIONAL_HANDLING: AccessorialSchedule["additionalHandling"] = {

@@ -2,7 +2,7 @@
  * FedEx services and packaging. Sources: FedEx Ship and Rate API enums (`serviceType`,
  * `packagingType`; https://developer.fedex.com/api/en-us/catalog/ship/docs.html), the FedEx
  * packaging guidelines for limits (Express 150 lb / 119 in / 165 in; Ground 150 lb / 108 in /
- * 165 in) and FedEx One Rate, as collected in carrier-facts §3.4 and §4.2. Commitment times and
+ * 165 in) and FedEx One Rate. Commitment times and
  * the One Rate weight caps are ⚠ unconfirmed.
  *
  * Service ids, codes and names are eHub's (its `GET /services`): the 392–402 series answers rates,

@@ -1,6 +1,7 @@
 /**
- * FedEx tracking numbers (carrier-facts §1.1, §1.2.D–F). The sandbox issues 12-digit numbers for
- * Express and Ground, and a USPS IMpb for Ground Economy; validation knows every family of §1.1.
+ * FedEx tracking numbers. The sandbox issues 12-digit numbers for
+ * Express and Ground, and a USPS IMpb for Ground Economy; validation knows every family of
+ * number FedEx issues.
  */
 import { endsWithCheckDigit, fedex12CheckDigit, gs1Mod10CheckDigit, serialField } from "../sandbox/check-digits.js";
 import { impbTrackingNumber, isValidImpb } from "../usps/tracking-number.js";

@@ -1,6 +1,6 @@
 /**
  * Dimensional ("DIM") weight and billable weight, shared by every carrier: the carriers differ only
- * in the divisor and in the cube above which DIM weight counts (carrier-facts §5.2).
+ * in the divisor and in the cube above which DIM weight counts.
  */
 import type { RatedParcel } from "../catalogue.js";
 import { cubicInches, roundedToNearestInch } from "./parcel-geometry.js";

@@ -1,5 +1,5 @@
 /**
- * Check-digit arithmetic of the sandbox carriers' tracking numbers (carrier-facts §1.2).
+ * Check-digit arithmetic of the sandbox carriers' tracking numbers.
  * Every `…CheckDigit` function takes the payload, i.e. exactly the characters the check digit
  * protects, and returns the check digit; a malformed payload is a programming error and throws.
  */

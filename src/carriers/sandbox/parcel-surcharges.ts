@@ -1,5 +1,5 @@
 /**
- * Surcharges the big parcel carriers share in structure and differ in amount (carrier-facts §5.4):
+ * Surcharges the big parcel carriers share in structure and differ in amount:
  * residential, delivery area, additional handling, large package, and fuel as a percentage of the
  * transportation charges. Each carrier supplies its own amounts and wording.
  */
@@ -23,7 +23,7 @@ export interface AccessorialSchedule {
   largePackage: NamedCharge;
 }
 
-// UPS published triggers (carrier-facts §5.4); FedEx uses the same thresholds.
+// UPS published triggers; FedEx uses the same thresholds.
 const ADDITIONAL_HANDLING_WEIGHT_OZ: Readonly<Record<ServiceScope, number>> = {
   domestic: 50 * OUNCES_PER_POUND,
   international: 55 * OUNCES_PER_POUND,

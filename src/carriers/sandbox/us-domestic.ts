@@ -1,7 +1,7 @@
 /**
  * Destinations the US carriers treat as domestic: the states, DC, the territories and the
  * Freely Associated States, whether written as country `US` or as their own ISO code
- * (the spec: territories and APO/FPO use domestic postal services).
+ * (territories and APO/FPO use domestic postal services).
  */
 const US_POSTAL_COUNTRIES = new Set(["US", "PR", "VI", "GU", "AS", "MP", "FM", "MH", "PW", "UM"]);
 

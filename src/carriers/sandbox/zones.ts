@@ -1,5 +1,5 @@
 /**
- * USPS zones the way carrier-facts §2 describes them: the great-circle air miles between the
+ * USPS zones as USPS defines them: the great-circle air miles between the
  * centroids of the origin and destination ZIP3 areas, cut into the zone 1–8 distance bands, plus
  * zone 9 for the Pacific territories. The centroids are our own derivation from the `zipcodes`
  * package (GeoNames data, CC BY 4.0), not USPS's zone charts.

@@ -3,10 +3,10 @@
  * billed on the greater of actual and dimensional weight (divisor 139, every package), plus
  * residential, delivery-area, additional-handling / large-package and fuel surcharges.
  *
- * ⚠ SYNTHETIC: UPS list rates by zone and weight could not be retrieved (carrier-facts §5.4 and
- * Appendix A, item 2). These tables are plausible published-style prices, to be replaced by UPS's
+ * ⚠ SYNTHETIC: UPS list rates by zone and weight could not be retrieved. These
+ * tables are plausible published-style prices, to be replaced by UPS's
  * Daily Rates (https://www.ups.com/us/en/support/shipping-support/shipping-costs-rates.page).
- * Additional-handling amounts are 2025 figures seen through a reseller (carrier-facts §5.4); the
+ * Additional-handling amounts are 2025 figures seen through a reseller; the
  * fuel percentage is the mid-2025 ground level; the other surcharge amounts are synthetic.
  */
 import type {
@@ -39,7 +39,7 @@ import {
 /** Fuel surcharge on transportation charges, in basis points; UPS changes it weekly, so it is configuration. */
 export const UPS_FUEL_SURCHARGE_BASIS_POINTS = 2050;
 
-/** (L × W × H, each rounded to the nearest inch) ÷ 139, for every package (carrier-facts §5.2). */
+/** (L × W × H, each rounded to the nearest inch) ÷ 139, for every package. */
 const UPS_DIMENSIONAL_WEIGHT: DimensionalWeightRule = { divisorCubicInPerLb: 139, appliesAboveCubicIn: 0 };
 
 /** A UPS Letter up to 8 oz pays the letter price; a heavier one is rated by weight. */

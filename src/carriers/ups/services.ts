@@ -2,7 +2,7 @@
  * UPS services and packaging. Sources: UPS Shipping API (`Shipment.Service.Code`,
  * `Package.Packaging.Code`; https://developer.ups.com/api/reference?loc=en_US#tag/Shipping) and
  * https://www.ups.com/content/us/en/resources/ship/packaging/weight_size.html for the 150 lb /
- * 108 in / 165 in limits, as collected in carrier-facts §3.3 and §4.3. Transit times abroad are ⚠.
+ * 108 in / 165 in limits. Transit times abroad are ⚠.
  *
  * Service ids, codes and names are eHub's (its `GET /services`): the 666–682 series answers rates;
  * the 765–776 series and the Worldwide services' 1053–1056 listings (under `ups_ww_*` codes) are

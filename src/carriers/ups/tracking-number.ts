@@ -1,5 +1,5 @@
 /**
- * UPS tracking numbers (carrier-facts §1.1, §1.2.C): the 18-character `1Z` number the sandbox issues,
+ * UPS tracking numbers: the 18-character `1Z` number the sandbox issues,
  * and the 11-character waybill form that validation also recognises.
  */
 import { endsWithCheckDigit, serialField, upsCheckDigit } from "../sandbox/check-digits.js";

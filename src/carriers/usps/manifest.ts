@@ -2,8 +2,8 @@ import type { ManifestCapability } from "../carrier.js";
 import { serialField, uspsMod10CheckDigit } from "../sandbox/check-digits.js";
 
 /**
- * The electronic file number (EFN) of a SCAN form: laid out like a PIC (carrier-facts §7.1; the
- * USPS example `9475038234567000031430`): channel 94, service type 750, the sandbox Mailer ID, a
+ * The electronic file number (EFN) of a SCAN form: laid out like a PIC (USPS's example:
+ * `9475038234567000031430`): channel 94, service type 750, the sandbox Mailer ID, a
  * serial and the MOD 10 check digit the PIC uses.
  */
 export function electronicFileNumber(serial: number): string {
@@ -14,7 +14,7 @@ export function electronicFileNumber(serial: number): string {
 /** First-Class Mail letters and flats are the USPS pieces that carry no tracking number. */
 const UNTRACKED_PACKAGE_TYPES = new Set(["letter", "large_envelope"]);
 
-/** USPS SCAN forms (PS Form 5630), by the USPS SCAN Form API's rules (carrier-facts §7.1). */
+/** USPS SCAN forms (PS Form 5630), by the USPS SCAN Form API's rules. */
 export const uspsManifests: ManifestCapability = {
   documentName: "USPS SCAN Form (PS Form 5630)",
   // The SCAN Form API takes 1 to 40,000 tracking numbers per form.

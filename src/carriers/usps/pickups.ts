@@ -19,7 +19,7 @@ function refusal(day: string, today: string, hour: number): string | undefined {
   return undefined;
 }
 
-/** USPS Package Pickup, Monday to Saturday outside federal holidays (carrier-facts §7.2). */
+/** USPS Package Pickup, Monday to Saturday outside federal holidays. */
 export const uspsPickups: PickupCapability = {
   availability(pickupDate, now): PickupAvailability {
     const { date: today, hour } = centralDateAndHour(now);

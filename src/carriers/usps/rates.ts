@@ -1,9 +1,9 @@
 /**
  * USPS postage: retail prices by weight step and zone (international: by price group), Flat Rate
- * and Cubic Soft Pack prices, dimensional weight and the nonstandard fees of carrier-facts §5.3.
+ * and Cubic Soft Pack prices, dimensional weight and the nonstandard fees (length and volume).
  * USPS has no fuel, residential or delivery-area surcharges, so none are added.
  *
- * The tables are replaceable data (see `USPS_TARIFFS`). Sources, carrier-facts §5.1:
+ * The tables are replaceable data (see `USPS_TARIFFS`). Sources:
  * - Ground Advantage up to 5 lb: the October 2025 retail table (⚠ unverified third-party transcription);
  * - Priority Mail Medium and Large Flat Rate Box: January 2026 retail; Flat Rate and Legal Flat Rate
  *   Envelope: 2026 retail (⚠ low-quality source);
@@ -34,7 +34,7 @@ import {
   type WeightZoneTable,
 } from "../sandbox/rate-table.js";
 
-/** Divisor 166 since 2019-06-23, only for pieces over one cubic foot (carrier-facts §5.2). */
+/** Divisor 166 since 2019-06-23, only for pieces over one cubic foot. */
 const USPS_DIMENSIONAL_WEIGHT: DimensionalWeightRule = { divisorCubicInPerLb: 166, appliesAboveCubicIn: 1728 };
 
 const FIRST_ZONE = 1;
@@ -237,7 +237,7 @@ const PRIORITY_MAIL_EXPRESS_INTERNATIONAL_FLAT_RATE: PackagePriceTable = {
 };
 
 const SOFTPACK_MAX_LENGTH_PLUS_WIDTH_IN = 36;
-/** Cubic Soft Pack tiers by length + width of the face, each side rounded down to 1/4 in (carrier-facts §4.1). */
+/** Cubic Soft Pack tiers by length + width of the face, each side rounded down to 1/4 in. */
 const SOFTPACK_TIERS = [
   { maxLengthPlusWidthIn: 21, tier: "0.1" },
   { maxLengthPlusWidthIn: 27, tier: "0.2" },
@@ -246,7 +246,7 @@ const SOFTPACK_TIERS = [
   { maxLengthPlusWidthIn: SOFTPACK_MAX_LENGTH_PLUS_WIDTH_IN, tier: "0.5" },
 ] as const;
 
-/** Nonstandard fees, 2025 structure (carrier-facts §5.3): the length fee and the volume fee both apply. */
+/** Nonstandard fees, 2025 structure: the length fee and the volume fee both apply. */
 export interface NonstandardFees {
   lengthOver22InCents: number;
   lengthOver30InCents: number;

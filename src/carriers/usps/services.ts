@@ -2,7 +2,7 @@
  * USPS services and packaging. Sources: USPS Domestic and International Labels API v3
  * (https://developers.usps.com/domesticlabelsv3, https://developers.usps.com/internationallabelsv3)
  * for mail classes and Flat Rate packaging; https://www.usps.com/international/ and DMM/IMM for
- * limits, as collected in carrier-facts §3.1, §3.2 and §4.1. ⚠ marks values that were not confirmed.
+ * limits. ⚠ marks values that were not confirmed.
  *
  * Service ids, codes and names are eHub's (its `GET /services`): the series a real account is rated
  * under (684–692, 1172–1174; 683 First-Class Mail) answers rates, the other series are accepted as

@@ -1,5 +1,5 @@
 /**
- * USPS tracking numbers (carrier-facts §1.1–1.3): IMpb PICs for domestic mail, UPU S10 numbers for
+ * USPS tracking numbers: IMpb PICs for domestic mail, UPU S10 numbers for
  * international mail. FedEx Ground Economy and DHL eCommerce hand their parcels to USPS, so they
  * issue IMpb numbers through `impbTrackingNumber` with their own Mailer ID.
  */

@@ -11,7 +11,7 @@ export interface NewAccount {
   email?: string | null;
   phone?: string | null;
   externalId?: string | null;
-  /** The customer template's fields that are no secret (eHub §5.30), kept as sent. */
+  /** The customer template's fields that are no secret, kept as sent. */
   templateData?: Record<string, unknown> | null;
   refill?: RefillSettings;
 }

@@ -1,6 +1,6 @@
 /**
  * US address standardization the way USPS Publication 28 writes addresses, for eHub's
- * `validate_address` (§3.8): upper case, no punctuation, standard abbreviations, and the city and
+ * `validate_address`: upper case, no punctuation, standard abbreviations, and the city and
  * state the ZIP code belongs to. The sandbox has ZIP5 data only, so it never adds a ZIP+4 and cannot
  * tell whether a house number or a missing apartment exists.
  */

@@ -6,7 +6,7 @@ import { centralTimeInstant } from "../shared/central-time.js";
 import { markManifested } from "./batches.repository.js";
 
 export const POSTAL_CLOSE_OUT_JOB = "postal.close_out";
-/** USPS closes out the day's labels at 02:00 Central (DESIGN §6.6, §6.7). */
+/** USPS closes out the day's labels at 02:00 Central. */
 export const CLOSE_OUT_HOUR = 2;
 
 export interface CloseOutPayload {

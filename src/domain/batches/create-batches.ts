@@ -53,7 +53,7 @@ function naming(problems: readonly string[]): string {
 }
 
 /**
- * Puts shipments of one manifesting carrier into batches, one per carrier document (DESIGN §6.10):
+ * Puts shipments of one manifesting carrier into batches, one per carrier document:
  * every shipment is checked first and any that cannot go is named with the reason; then the
  * batches are recorded, their shipments taken, and the documents left to a job that runs when
  * the carrier would have produced them.

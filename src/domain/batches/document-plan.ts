@@ -13,7 +13,7 @@ export interface PlannedDocument {
 }
 
 /**
- * The documents a batch request becomes (DESIGN §6.10): domestic and international shipments
+ * The documents a batch request becomes: domestic and international shipments
  * apart, and no document listing more tracking numbers than the carrier takes on one; a
  * shipment's parcels always stay on one document. Domestic first, each in the order asked.
  */

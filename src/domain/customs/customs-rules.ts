@@ -3,8 +3,8 @@
  * declaration is complete, and which postal form (CN 22 or CN 23) carries it. Pure functions; money
  * is integer cents (wire amounts go through `usdToCents` once, at the edge).
  *
- * Sources: the spec's customs_data rules, DESIGN §6.8, carrier-facts §10 and §11.2, and the eHub
- * reference §5.5 and §6.5.
+ * The rules are eHub's customs_data rules with the carriers' own (USPS PS Forms 2976 and 2976-A,
+ * EEL/PFC exemptions); docs/shipments.md describes them.
  */
 import type { CarrierCode } from "../../carriers/catalogue.js";
 import {

@@ -215,7 +215,7 @@ export async function checkPaymentReturn(services: DomainServices, transactionId
   });
 }
 
-/** eHub's payment status item (§5.26): the transaction as it now stands; `type` is the method's type. */
+/** eHub's payment status item: the transaction as it now stands; `type` is the method's type. */
 async function appendPaymentStatus(
   services: DomainServices,
   trx: Transaction<Database>,

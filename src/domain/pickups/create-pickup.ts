@@ -24,7 +24,7 @@ export interface NewPickup {
   pickupDate?: string;
   shipmentIds: readonly number[];
   batchIds: readonly number[];
-  /** Batch the shipments first (reference §3.17). */
+  /** Batch the shipments first. */
   createBatch: boolean;
   locationDetail: string | null;
   specialInstructions: string | null;

@@ -6,7 +6,7 @@ import { carrierOf, connectedCarrierAccounts, sellingCarrierOf } from "../carrie
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 
-/** The carrier asked when none is named: eHub's pickups are USPS's (reference §6.11). */
+/** The carrier asked when none is named: eHub's pickups are USPS's. */
 export const DEFAULT_PICKUP_CARRIER = "usps";
 
 /** A carrier that comes for parcels, and how. */

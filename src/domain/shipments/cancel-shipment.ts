@@ -12,7 +12,7 @@ import { cancelRefusal } from "./cancel-window.js";
 import { isShipmentStatus } from "./shipment-status.js";
 import { loadShipmentRecords, moveShipment, type ShipmentRecord, type ShipmentRow } from "./shipments.repository.js";
 
-/** USPS holds prepaid postage 30 days before refunding it (the spec). */
+/** USPS holds prepaid postage 30 days before refunding it. */
 export const POSTAL_REFUND_HOLD_MS = 30 * 24 * 60 * 60 * 1000;
 export const SETTLE_REFUND_JOB = "shipment.settle_refund";
 export const RECORD_REFUND_JOB = "money.record_refund";

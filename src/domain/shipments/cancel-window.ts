@@ -2,7 +2,7 @@ import type { CarrierCode } from "../../carriers/catalogue.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import { centralTimeInstant } from "../shared/central-time.js";
 
-/** How long a test postal label can be cancelled (the spec: about a minute). */
+/** How long a test postal label can be cancelled (eHub: about a minute). */
 export const TEST_POSTAL_CANCEL_MS = 60_000;
 
 export interface CancellableShipment {
@@ -19,7 +19,7 @@ export interface CancellableShipment {
 }
 
 /**
- * Whether the carrier still accepts a void, and if not why (DESIGN §6.6): USPS production labels
+ * Whether the carrier still accepts a void, and if not why: USPS production labels
  * until 02:00 Central on the manifest day (the ship date, or the next day for a label bought for
  * today or earlier), USPS test labels within a minute, other carriers while not manifested.
  */

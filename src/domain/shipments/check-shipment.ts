@@ -12,7 +12,7 @@ import type { AccountScope, DomainServices } from "../services.js";
 import { checkCustoms } from "./customs-declaration.js";
 import type { NewShipment } from "./new-shipment.js";
 
-/** USPS accepts a ship date up to 14 days ahead (the spec); other carriers ship today or later. */
+/** USPS accepts a ship date up to 14 days ahead; other carriers ship today or later. */
 const POSTAL_FUTURE_DAYS = 14;
 const FUTURE_DAYS = 10;
 

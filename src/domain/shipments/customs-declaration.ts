@@ -46,7 +46,7 @@ export function customsRequirementOf(shipment: NewShipment): CustomsRequirement 
 }
 
 /**
- * International, territory and military shipments carry a customs declaration (DESIGN §6.8);
+ * International, territory and military shipments carry a customs declaration;
  * the first problem is reported with its wire path.
  */
 export function checkCustoms(shipment: NewShipment, path: string): CustomsRequirement {

@@ -37,7 +37,7 @@ export const PURCHASE_RECOVERY_DELAY_MS = 10 * 60 * 1000;
 export const RECOVER_PURCHASE_JOB = "shipment.recover_purchase";
 
 /**
- * Buys a shipment's labels (DESIGN §3): record the intent, let the carrier sell, write the files,
+ * Buys a shipment's labels: record the intent, let the carrier sell, write the files,
  * record labels and the charge in one transaction. No carrier call runs inside a transaction; a
  * failure after the carrier sold voids the labels, and a crash is repaired by a recovery job.
  *

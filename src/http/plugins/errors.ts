@@ -46,7 +46,7 @@ function describeValidation(error: FastifyError): string {
 }
 
 /**
- * Every failure leaves in the spec's error body with the right status: domain outcomes by their
+ * Every failure leaves in the API's error body with the right status: domain outcomes by their
  * code, framework errors (bad bodies, schema violations, size) mapped here, anything else a 500
  * with no detail beyond the request id.
  */

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { type ErrorCode, errorBody, statusOf } from "../errors.js";
 
 /**
- * Errors raised before a request reaches a route, answered with the spec's error body instead of
+ * Errors raised before a request reaches a route, answered with the API's error body instead of
  * Fastify's or Node's own: bad URLs and over-long path segments (Fastify's `frameworkErrors`), and
  * requests Node's HTTP parser cannot read at all (`clientError`, where only the socket is left).
  */

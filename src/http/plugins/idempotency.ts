@@ -71,7 +71,7 @@ function withholdSecrets(body: string, keys: readonly string[]): string {
 }
 
 /**
- * `Idempotency-Key` on POST and PUT (DESIGN §6.12): the first request runs and its response is
+ * `Idempotency-Key` on POST and PUT: the first request runs and its response is
  * kept 24 h; a replay gets that response; the same key with another request, or while the first
  * still runs, gets 409. Server errors free the key so the client can retry.
  *

@@ -58,7 +58,7 @@ export class KeySlots {
 }
 
 /**
- * Caps the requests one API key has in flight (DESIGN §6.14); the excess gets 429 at once.
+ * Caps the requests one API key has in flight; the excess gets 429 at once.
  * `admit` runs after authentication, in the same hook; the server calls `release` from its one
  * `onResponse` hook. A request stops counting when its answer has been sent. One whose client
  * went away first stops counting when its key next reaches the limit: an abort hook would cost

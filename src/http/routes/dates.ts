@@ -7,7 +7,7 @@ const invalid = (field: string, value: string) =>
   );
 
 /**
- * eHub's date forms (reference §1.8): `YYYY-MM-DD`, `DD-MM-YYYY`, `YYYY-MM-DD hh:mm:ss [AM|PM]`
+ * eHub's date forms: `YYYY-MM-DD`, `DD-MM-YYYY`, `YYYY-MM-DD hh:mm:ss [AM|PM]`
  * and ISO 8601. A time without an offset is UTC. Returns the instant.
  */
 export function parseInstant(field: string, value: string): Date {

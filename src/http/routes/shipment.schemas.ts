@@ -8,7 +8,7 @@ const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.Strin
  */
 export const ADDRESS_FIELDS_ONLY = { additionalProperties: false } as const;
 
-/** Addr-in: an address in a request (eHub reference §5.1). */
+/** Addr-in: an address in a request. */
 export const LocationIn = Type.Object(
   {
     company: optionalText(100),
@@ -28,7 +28,7 @@ export const LocationIn = Type.Object(
 );
 export type LocationIn = Static<typeof LocationIn>;
 
-/** A return address may carry a nick name (reference §5.1: Addr-in + nick). */
+/** A return address may carry a nick name. */
 export const ReturnLocationIn = Type.Object(
   { ...LocationIn.properties, nick_name: optionalText(100) },
   ADDRESS_FIELDS_ONLY,

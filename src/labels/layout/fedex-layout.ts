@@ -1,5 +1,5 @@
 /**
- * The FedEx label (carrier-facts §6.5): origin and ship-from with the shipment facts, TO, the
+ * The FedEx label: origin and ship-from with the shipment facts, TO, the
  * PDF417 beside the FedEx mark, the service and "TRK#" grouped 4-4-4, the destination, and the
  * tracking number as Code 128 along the bottom. ⚠ The exact FedEx block layout is not public.
  */

@@ -1,5 +1,5 @@
 /**
- * The USPS domestic label layout (carrier-facts §6.1), top to bottom: 1-inch service icon and
+ * The USPS domestic label layout, top to bottom: 1-inch service icon and
  * postage indicia with a DataMatrix, the service banner between rules, return address with the
  * endorsement under it, SHIP TO, reference lines, and the IMpb block anchored to the bottom.
  * DHL eCommerce domestic parcels travel as USPS mail, so their labels reuse it with a DHL header.

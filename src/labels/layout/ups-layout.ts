@@ -1,5 +1,5 @@
 /**
- * The UPS label (carrier-facts §6.4): ship-from with weight and "n OF m", SHIP TO, the MaxiCode
+ * The UPS label: ship-from with weight and "n OF m", SHIP TO, the MaxiCode
  * beside the routing code and the postal barcode of the destination ZIP, the service banner with
  * its service-level box, "TRACKING #: 1Z …" over the 1Z Code 128, then billing and references.
  */

@@ -11,7 +11,7 @@ interface MailClass {
 }
 
 // Patterns match eHub's service codes (`usps_express`, `usps_intl_priority` …). DMM: P for Priority
-// Mail, E for Express, F for First-Class; package services print a solid square; G is ⚠ (carrier-facts §6.1).
+// Mail, E for Express, F for First-Class; package services print a solid square; G is ⚠.
 const MAIL_CLASSES: readonly MailClass[] = [
   { pattern: /_express$/, icon: { kind: "letter", letter: "E" }, marking: "PRIORITY MAIL EXPRESS" },
   { pattern: /priority/, icon: { kind: "letter", letter: "P" }, marking: "PRIORITY MAIL" },

@@ -1,5 +1,5 @@
 /**
- * The USPS SCAN form, PS Form 5630 "Shipment Confirmation Acceptance Notice" (carrier-facts §7.1):
+ * The USPS SCAN form, PS Form 5630 "Shipment Confirmation Acceptance Notice":
  * the mailer, the mailing date and entry ZIP, the pieces by mail class, the form's own IMpb
  * barcode (420 + entry ZIP, then the electronic file number), the acceptance certification, and
  * every tracking number, continued on as many pages as they need.

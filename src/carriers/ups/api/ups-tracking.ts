@@ -6,7 +6,7 @@ import type { UpsTrackActivity, UpsTrackResponse } from "./ups-wire.js";
 /**
  * UPS status codes (the three-digit `statusCode` of its tracking reference) whose meaning is
  * narrower than their activity type's: the sandbox twin's vocabulary first, then the rest of the
- * codes Porter tells apart (carrier-facts §8.3).
+ * codes Porter tells apart.
  */
 const STATUS_BY_CODE: ReadonlyMap<string, TrackingStatus> = new Map([
   ...Object.values(UPS_EVENTS).map((event) => [event.secondaryCode ?? "", event.status] as const),

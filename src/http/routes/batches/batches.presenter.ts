@@ -3,7 +3,7 @@ import type { BatchRecord } from "../../../domain/batches/batches.repository.js"
 export const fileUrl = (baseUrl: string, name: string | null): string | null =>
   name ? `${baseUrl}/files/${name}` : null;
 
-/** eHub's Batch (reference §5.19), with its status and carrier; the merged PDF appears once generated. */
+/** eHub's Batch, with its status and carrier; the merged PDF appears once generated. */
 export function presentBatch({ batch, shipmentIds }: BatchRecord, baseUrl: string) {
   const generated = batch.status === "generated";
   return {

@@ -12,7 +12,7 @@ import { BatchOut, CreateBatchBody, DailyBatchBody, ListBatchesQuery } from "./b
 
 const nextUtcDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
-/** Manifests: batches of shipments, one per carrier document (reference §3.11–3.14, DESIGN §6.10). */
+/** Manifests: batches of shipments, one per carrier document. */
 export const batchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(BatchOut);
   const baseUrl = app.services.config.publicBaseUrl;

@@ -29,7 +29,7 @@ export const ListBatchesQuery = Type.Object({
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
 });
 
-/** eHub's Batch (reference §5.19): id as a string; `bol_url` and `tracking_number` null until generated. */
+/** eHub's Batch: id as a string; `bol_url` and `tracking_number` null until generated. */
 export const BatchOut = Type.Object(
   {
     id: Type.String(),

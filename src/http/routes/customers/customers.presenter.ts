@@ -34,7 +34,7 @@ function presentTemplate(account: CustomerRecord["account"], maskedKey: string |
   });
 }
 
-/** eHub's customer object (reference §5.30); secrets are masked or null, never returned. */
+/** eHub's customer object; secrets are masked or null, never returned. */
 export function presentCustomer({ account, primaryUser }: CustomerRecord, mode: string) {
   const masked = maskedKeyOf(primaryUser, mode);
   return {

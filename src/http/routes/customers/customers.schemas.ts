@@ -6,7 +6,7 @@ const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.Strin
 
 const money = Type.Optional(NullableMoneyIn({ ...REFILL_SETTING, description: "Dollars, or null" }));
 
-/** The customer template (eHub §5.30) without its secrets: keys and card numbers are not taken here. */
+/** The customer template without its secrets: keys and card numbers are not taken here. */
 const TemplateDataIn = Type.Object({
   shipper_id: optionalText(200),
   shipping_platform_id: optionalText(200),

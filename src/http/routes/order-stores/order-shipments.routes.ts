@@ -53,7 +53,7 @@ function platformShipmentId(shipment: OrderShipmentRow, as: "number" | "string")
   return as === "number" && /^[1-9]\d{0,14}$/.test(first) ? Number(first) : first;
 }
 
-/** Ship an order and cancel its shipment (eHub §3.23, §3.24). */
+/** Ship an order and cancel its shipment. */
 export const orderShipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Clients post to the singular path too; it is the same operation.
   for (const noun of ["shipments", "shipment"]) {

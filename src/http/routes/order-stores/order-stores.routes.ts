@@ -82,7 +82,7 @@ function presentSync(row: OrderStoreRow): Static<typeof SyncAnswer> {
   };
 }
 
-/** Order stores (eHub §3.20) and, since a self-hosted Porter has no portal, their management. */
+/** Order stores and, since a self-hosted Porter has no portal, their management. */
 export const orderStoreRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(OrderStore);
   const idOf = (params: unknown) => (params as { id: number }).id;

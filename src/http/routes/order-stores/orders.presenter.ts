@@ -3,7 +3,7 @@ import type { OrderStoreRow } from "../../../domain/orders/order-stores.reposito
 import type { OrderItemRow, OrderRecord, OrderShipmentRow } from "../../../domain/orders/orders.repository.js";
 
 /**
- * eHub answers one order in four shapes whose value types differ (reference §5.22–5.24): the list,
+ * eHub answers one order in four shapes whose value types differ: the list,
  * the retrieve, the create answer and the update answer. Porter reproduces each as documented so
  * clients written against eHub read them unchanged.
  */

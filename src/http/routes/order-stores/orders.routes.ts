@@ -29,7 +29,7 @@ function withDates<T extends OrderInput>(input: T, path: string): T {
   return { ...input, order_date: instant("order_date"), ship_by_date: instant("ship_by_date") };
 }
 
-/** Orders of a store (eHub §3.21, 3.22, 3.25, 3.26). */
+/** Orders of a store. */
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(Order);
   const Orders = Type.Object({ orders: Type.Array(Type.Ref("Order")) });

@@ -93,7 +93,7 @@ export const ListOrdersQuery = Type.Object({
 });
 
 /**
- * An order in any of its four shapes: the keys are fixed (§5.22), the value types vary by
+ * An order in any of its four shapes: the keys are fixed, the value types vary by
  * operation as eHub documents them, so values are left open here.
  */
 export const Order = Type.Object(

@@ -1,7 +1,7 @@
 import type { PaymentMethodRow } from "../../../domain/payments/payment-methods.repository.js";
 import { presentAddress } from "../wire/address.js";
 
-/** §5.27, every key present; the number is only ever its last four digits. */
+/** eHub's payment method, every key present; the number is only ever its last four digits. */
 export function presentPaymentMethod(row: PaymentMethodRow) {
   return {
     id: row.id,

@@ -13,7 +13,7 @@ import { CreatePaymentMethodBody, PaymentMethodOut, UpdatePaymentMethodBody } fr
 
 const Wrapped = Type.Object({ payment_method: Type.Ref("PaymentMethod") });
 
-/** Payment methods (eHub §3.37–3.40, and DELETE): cards and bank accounts that pay for refills. */
+/** Payment methods: cards and bank accounts that pay for refills. */
 export const paymentMethodRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(PaymentMethodOut);
 

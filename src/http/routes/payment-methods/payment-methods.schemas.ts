@@ -4,7 +4,7 @@ import { ADDRESS_FIELDS_ONLY, LocationIn } from "../shipment.schemas.js";
 const digits = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 40, description }));
 
 /**
- * Addr-billing-in (reference §3.38): a shipment's address without phone and email. Omit does not
+ * Addr-billing-in: a shipment's address without phone and email. Omit does not
  * carry the options over, so the closing is said again: a phone or any other field is dropped.
  */
 const BillingLocationIn = Type.Omit(LocationIn, ["phone", "email"], ADDRESS_FIELDS_ONLY);
@@ -42,7 +42,7 @@ export const UpdatePaymentMethodBody = Type.Object({
 
 const nullableInteger = Type.Union([Type.Integer(), Type.Null()]);
 
-/** eHub's Payment method (§5.27): the number masked to its last 4 digits. */
+/** eHub's Payment method: the number masked to its last 4 digits. */
 export const PaymentMethodOut = Type.Object(
   {
     id: Type.Integer(),

@@ -36,7 +36,7 @@ const STATUSES: Record<string, "REQUESTED" | "CANCELLED" | undefined> = {
   all: undefined,
 };
 
-/** Carrier pickups (reference §3.15–3.19, §6.11): USPS's, and those of the couriers connected. */
+/** Carrier pickups: USPS's, and those of the couriers connected. */
 export const pickupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(PickupOut);
   const timing = { manifestDelayMs: app.services.config.manifestDelayMs };

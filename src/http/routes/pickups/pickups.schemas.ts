@@ -10,7 +10,7 @@ const Id = Type.Union([
 ]);
 const Day = Type.String({ minLength: 8, maxLength: 40, description: "YYYY-MM-DD or DD-MM-YYYY" });
 
-/** Addr-availability-in / Addr-pickup-in (reference §5.1): an address with an id of the caller's, no phone needed. */
+/** Addr-availability-in / Addr-pickup-in: an address with an id of the caller's, no phone needed. */
 const PickupLocationIn = Type.Object(
   {
     external_id: optionalText(100),
@@ -61,7 +61,7 @@ export const AvailabilityOut = Type.Object({
   pickup_date: Type.String(),
 });
 
-/** eHub's Pickup (reference §5.20), with the package count and weight (ounces) summed from the shipments. */
+/** eHub's Pickup, with the package count and weight (ounces) summed from the shipments. */
 export const PickupOut = Type.Object(
   {
     id: Type.Integer(),

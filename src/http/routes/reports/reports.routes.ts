@@ -54,7 +54,7 @@ const pageOf = (query: { page?: number; per_page?: number }) => {
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
 };
 
-/** The meter transaction and shipment adjustment reports (reference §3.30–3.31, §5.28–5.29). */
+/** The meter transaction and shipment adjustment reports. */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(MeterTransactionOut);
   app.addSchema(ShipmentAdjustmentOut);

@@ -2,7 +2,7 @@ import { Type } from "typebox";
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** eHub's meter transaction row (reference §5.28). */
+/** eHub's meter transaction row. */
 export const MeterTransactionOut = Type.Object(
   {
     customer_name: Type.String(),
@@ -15,7 +15,7 @@ export const MeterTransactionOut = Type.Object(
   { $id: "MeterTransaction" },
 );
 
-/** eHub's shipment adjustment row (reference §5.29): what the label said and what USPS measured. */
+/** eHub's shipment adjustment row: what the label said and what USPS measured. */
 export const ShipmentAdjustmentOut = Type.Object(
   {
     adjustment_id: Type.Integer(),

@@ -1,6 +1,6 @@
 import type { ListedService } from "../../../carriers/registry.js";
 
-/** eHub's Service object (reference §5.16): one per id eHub lists, several ids for one service. */
+/** eHub's Service object: one per id eHub lists, several ids for one service. */
 export function presentService({ service, listing }: ListedService) {
   return {
     service_id: listing.serviceId,

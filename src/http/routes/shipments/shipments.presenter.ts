@@ -19,7 +19,7 @@ function costDetails(stored: string) {
   }));
 }
 
-/** eHub's tracking_info (§5.13), events newest first, each with the carrier's own code beside its status. */
+/** eHub's tracking_info, events newest first, each with the carrier's own code beside its status. */
 function trackingInfo(status: string, updatedAt: string, parcel: ParcelRow | undefined, record: ShipmentRecord) {
   const events = record.trackingEvents.filter((e) => e.parcel_id === parcel?.id);
   const latest = events.at(-1);
@@ -112,7 +112,7 @@ function presentParcel(parcel: ParcelRow, record: ShipmentRecord, options: Prese
 }
 
 /**
- * eHub's Shipment-out (reference §5.8), labels and tracking per parcel. Without a return address
+ * eHub's Shipment-out, labels and tracking per parcel. Without a return address
  * of its own, a shipment returns to its sender (as eHub answers). `payment` is the purchase
  * charge, null while there is none; its `payment_method_id` names the method charged in real time
  * (an automatic refill the purchase made), null when the balance paid.
@@ -166,7 +166,7 @@ export function presentShipment(record: ShipmentRecord, options: PresentOptions)
 }
 
 /**
- * eHub's top-level payment (reference §5.14): the amount one call moved on the meter, and the
+ * eHub's top-level payment: the amount one call moved on the meter, and the
  * payment transaction that paid for the label (an automatic refill its purchase made), null when
  * the balance already covered it.
  */

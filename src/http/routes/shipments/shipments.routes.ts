@@ -243,7 +243,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const MAX_HEADER_BYTES = 8 * 1024;
 
 /**
- * `X-Total-Count` and an RFC 8288 `Link` header (DESIGN §6.4); bodies stay eHub's. The links carry
+ * `X-Total-Count` and an RFC 8288 `Link` header; bodies stay eHub's. The links carry
  * only the parameters the route's query schema knows, as validated; a `Link` that would still be
  * over 8 KiB (hundreds of tracking numbers) is left out rather than sent. A list too long to count
  * for every page (the reports) gives `{ hasNext }` instead of its total: no count and no `last`.

@@ -22,7 +22,7 @@ export const CustomsDataIn = Type.Object({
 const optionalId = Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 100 }), Type.Null()]));
 const optionalSize = Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100_000 }), Type.Null()]));
 
-/** Every field of a response's parcel item (reference §5.11) is accepted, kept and answered back. */
+/** Every field of a response's parcel item is accepted, kept and answered back. */
 export const ParcelItemIn = Type.Object({
   id: optionalId,
   item_id: optionalText(100),
@@ -55,7 +55,10 @@ export const ServiceOptionsIn = Type.Object(
       Type.Union([Type.Object({ details: Type.Optional(Type.Object({ type: optionalText(100) })) }), Type.Null()]),
     ),
   },
-  { additionalProperties: true, description: "Carrier options; see the eHub reference §5.6" },
+  {
+    additionalProperties: true,
+    description: "Carrier options (signature, insurance, Saturday delivery, endorsement …)",
+  },
 );
 
 export const ParcelShipIn = Type.Object({

@@ -1,7 +1,7 @@
 import type { DeliveryRow, SubscriptionRow } from "../../../events/subscriptions.repository.js";
 
 /**
- * eHub's Subscription (§5.25), every key present. The signing secret is shown in full only by
+ * eHub's Subscription, every key present. The signing secret is shown in full only by
  * the request that set it (`shownSecret`); afterwards it is masked to its last four characters.
  */
 export function presentSubscription(row: SubscriptionRow, shownSecret?: string) {

@@ -36,7 +36,7 @@ function fieldsOf(body: Omit<UpdateSubscriptionBody, "status" | "rewind_to_date"
   };
 }
 
-/** Webhook subscriptions (eHub §3.32–3.36) and, beyond eHub, their delivery attempts. */
+/** Webhook subscriptions and, beyond eHub, their delivery attempts. */
 export const subscriptionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(Subscription);
   app.addSchema(Delivery);

@@ -26,7 +26,7 @@ function customEvent(body: ShipmentTrackingEventBody): CustomTrackingEvent {
   };
 }
 
-/** Custom tracking events for GDE shipments (eHub §3.9 and §3.10). */
+/** Custom tracking events for GDE shipments. */
 export const trackingEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/shipments/:id/tracking_events",

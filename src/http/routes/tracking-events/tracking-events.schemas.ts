@@ -3,7 +3,7 @@ import { type Static, Type } from "typebox";
 const text = (maxLength: number, description?: string) =>
   Type.Optional(Type.Union([Type.String({ maxLength, description }), Type.Null()]));
 
-/** eHub's tracking-event creation body (reference §5.31), flat, no wrapper. */
+/** eHub's tracking-event creation body, flat, no wrapper. */
 const eventFields = {
   code: Type.Integer({ description: "80, 81 or 82 (USPS shipping-partner events)" }),
   secondary_code: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), Type.Null()])),

@@ -7,7 +7,7 @@ import { parseRoles } from "../../../domain/accounts/roles.js";
 import { errorResponses, IdParam } from "../schemas.js";
 import { RotatedKeys } from "./users.schemas.js";
 
-/** The account's users and their keys, for Primary and Owner users only (the spec's role rules). */
+/** The account's users and their keys, for Primary and Owner users only (src/domain/accounts/roles.ts). */
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/users",

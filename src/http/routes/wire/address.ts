@@ -1,7 +1,7 @@
 import { Type } from "typebox";
 import { documented, documentedSchema } from "./documented.js";
 
-/** Addr-out: every address in a response (eHub reference §5.1), in the reference's order. */
+/** Addr-out: every address in a response, in eHub's documented order. */
 export const ADDRESS_KEYS = [
   "external_id",
   "company",
@@ -19,7 +19,7 @@ export const ADDRESS_KEYS = [
   "email",
 ] as const;
 
-/** `validate_address.address` (reference §5.1 Addr-validated): no `external_id`, plus `residential`. */
+/** `validate_address.address`: no `external_id`, plus `residential`. */
 export const VALIDATED_ADDRESS_KEYS = [...ADDRESS_KEYS.slice(1), "residential"] as const;
 
 export const AddressOut = documentedSchema(ADDRESS_KEYS, {}, {}, { $id: "Address" });

@@ -1,7 +1,7 @@
 import { Type } from "typebox";
 import { documentedSchema } from "./documented.js";
 
-/** Customer (eHub reference §5.30), in the reference's order. */
+/** Customer, in eHub's documented order. */
 export const CUSTOMER_KEYS = [
   "id",
   "parent_id",

@@ -1,7 +1,7 @@
 import { Type } from "typebox";
 import { documented, documentedSchema } from "./documented.js";
 
-/** customs_data of a parcel or an item (reference §5.5), in the response's order (§5.10). */
+/** customs_data of a parcel or an item, in the response's order. */
 export const CUSTOMS_DATA_KEYS = ["content_type", "no_delivery", "hs_tariff_code", "value", "eel_pfc"] as const;
 
 export const CustomsDataOut = documentedSchema(CUSTOMS_DATA_KEYS, { value: Type.Number() });

@@ -4,7 +4,7 @@ import { type TObject, type TSchema, Type } from "typebox";
 export type Documented<Keys extends readonly string[]> = { [Key in Keys[number]]: unknown };
 
 /**
- * Every key of `keys`, in the reference's order, with its value from `values` or null: a wire
+ * Every key of `keys`, in eHub's documented order, with its value from `values` or null: a wire
  * object never lacks a documented key, whichever endpoint answers with it.
  */
 export function documented<const Keys extends readonly string[]>(

@@ -2,7 +2,7 @@ import { Type } from "typebox";
 import { CustomsDataOut, presentCustomsData } from "./customs-data.js";
 import { documented, documentedSchema } from "./documented.js";
 
-/** A parcel item in a response (reference §5.11), in the reference's order. */
+/** A parcel item in a response, in eHub's documented order. */
 export const PARCEL_ITEM_KEYS = [
   "id",
   "item_id",

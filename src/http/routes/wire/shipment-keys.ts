@@ -1,4 +1,4 @@
-/** Shipment-out (eHub reference §5.8), in the reference's order. */
+/** Shipment-out, in eHub's documented order. */
 export const SHIPMENT_KEYS = [
   "id",
   "external_id",
@@ -22,7 +22,7 @@ export const SHIPMENT_KEYS = [
   "payment",
 ] as const;
 
-/** Parcel-out (reference §5.10): labels and tracking live here. */
+/** Parcel-out: labels and tracking live here. */
 export const PARCEL_KEYS = [
   "id",
   "length",
@@ -50,7 +50,7 @@ export const PARCEL_KEYS = [
   "rate_calc_type",
 ] as const;
 
-/** postage_label (reference §5.12); `base64_image` only has a value with `inline_image: true`. */
+/** postage_label; `base64_image` only has a value with `inline_image: true`. */
 export const POSTAGE_LABEL_KEYS = [
   "id",
   "dims",
@@ -62,5 +62,5 @@ export const POSTAGE_LABEL_KEYS = [
   "base64_image",
 ] as const;
 
-/** Payment-nested (reference §5.14): `shipment.payment`. */
+/** Payment-nested: `shipment.payment`. */
 export const SHIPMENT_PAYMENT_KEYS = ["amount", "currency", "payment_method_id"] as const;
