@@ -84,7 +84,8 @@ describe("the examples in README.md and docs/*.md", () => {
     variables.set("PORTER_KEY", demo.keys.test);
     variables.set("PORTER_TEST_KEY", demo.keys.test);
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
-  });
+    // A fresh schema and the demo account's ten carrier connections take a while on a busy PostgreSQL.
+  }, 180_000);
   afterAll(() => t.close());
 
   const variable = (example: Example) => (name: string) => {

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { ALL_LISTED_SERVICES, findCarrier, findService } from "../../../carriers/registry.js";
-import { isUsDomestic } from "../../../carriers/sandbox/us-domestic.js";
-import { ZoneLookupError } from "../../../carriers/sandbox/zones.js";
-import { DomainError, notFound } from "../../../domain/errors.js";
+import { ALL_LISTED_SERVICES } from "../../../carriers/registry.js";
+import { findZones } from "../../../domain/carriers/find-zones.js";
 import { errorResponses } from "../schemas.js";
 import { presentService } from "./services.presenter.js";
 
@@ -71,33 +69,18 @@ export const serviceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { service_id } = request.params;
       const query = request.query;
-      const service = findService(service_id);
-      if (!service) throw notFound("service", service_id);
-      const carrier = findCarrier(service.carrierCode)!;
-      for (const country of [query.from_country, query.to_country]) {
-        if (!isUsDomestic(country)) {
-          throw new DomainError(
-            "zone.unsupported_country",
-            `Zones are measured between US postal codes, not ${country}.`,
-          );
-        }
-      }
-      const origins = query.from_postal_codes
-        .split(",")
-        .map((code) => code.trim())
-        .filter(Boolean);
-      try {
-        return {
-          zones: origins.map((postal_code) => ({ postal_code, zone: carrier.zone(postal_code, query.to_postal_code) })),
-        };
-      } catch (error) {
-        if (error instanceof ZoneLookupError) {
-          throw new DomainError("zone.invalid_postal_code", `${error.postalCode} is not a known US ZIP code.`);
-        }
-        throw error;
-      }
+      const zones = findZones({
+        serviceId: request.params.service_id,
+        fromCountry: query.from_country,
+        fromPostalCodes: query.from_postal_codes
+          .split(",")
+          .map((code) => code.trim())
+          .filter(Boolean),
+        toCountry: query.to_country,
+        toPostalCode: query.to_postal_code,
+      });
+      return { zones: zones.map(({ postalCode, zone }) => ({ postal_code: postalCode, zone })) };
     },
   );
 };
