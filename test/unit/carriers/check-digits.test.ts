@@ -12,7 +12,7 @@ import {
 
 type CheckDigit = (payload: string) => number;
 
-/** A valid number from carrier-facts §1, reduced to the part its check digit covers (payload + check). */
+/** A valid number the carrier published, reduced to the part its check digit covers (payload + check). */
 interface Fixture {
   number: string;
   checked: string;
@@ -27,7 +27,7 @@ function bumpDigit(value: string, index: number): string {
 }
 
 function describeValidNumbers(algorithm: string, checkDigit: CheckDigit, fixtures: Fixture[]): void {
-  describe(`${algorithm}: valid numbers of carrier-facts §1`, () => {
+  describe(`${algorithm}: valid numbers the carriers published`, () => {
     it.each(fixtures)("$number validates", ({ checked }) => {
       expect(endsWithCheckDigit(checked, checkDigit)).toBe(true);
     });
