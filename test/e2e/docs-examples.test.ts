@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemoAccount } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
 import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, type TestApp } from "../helpers/app.js";
@@ -76,8 +77,12 @@ describe("the examples in README.md and docs/*.md", () => {
   const files = new Map<string, string>();
 
   beforeAll(async () => {
-    // As README.md asks before its webhook example: a receiver on this machine is allowed.
-    t = await buildTestApp({ config: { outboundAllowPrivateTargets: true, publicBaseUrl: ORIGIN } });
+    // `npm start`'s settings (USPS's audit of accepted parcels included), with a receiver on this
+    // machine allowed as README.md asks before its webhook example.
+    const { sandboxAuditPercent } = loadConfig({});
+    t = await buildTestApp({
+      config: { outboundAllowPrivateTargets: true, publicBaseUrl: ORIGIN, sandboxAuditPercent },
+    });
     const demo = await ensureDemoAccount(t.services);
     if (!demo) throw new Error("the fresh database already had an account");
     variables.set("PORTER", `${ORIGIN}/api/v2`);
