@@ -11,6 +11,7 @@ import { createUser, type PlaintextKeys } from "./domain/accounts/create-user.js
 import { scheduleCloseOut } from "./domain/batches/close-out.js";
 import { connectAllSandboxCarriers } from "./domain/carriers/connect-carrier.js";
 import { scheduleStoreSyncs } from "./domain/orders/store-sync-schedule.js";
+import { schedulePruning } from "./domain/retention/prune.js";
 import { createDomainCaches } from "./domain/services.js";
 import { WebhookDispatcher } from "./events/webhook-dispatcher.js";
 import { WebhookPoster } from "./events/webhook-poster.js";
@@ -22,7 +23,7 @@ import { OutboundPolicy } from "./net/outbound-guard.js";
 import { SandboxPaymentGateway } from "./payments/sandbox-gateway.js";
 import { openDatabase } from "./storage/db.js";
 import { DiskFileStore } from "./storage/files/disk-file-store.js";
-import { migrateToLatest } from "./storage/migrate.js";
+import { migrateToLatest, underSchemaLock } from "./storage/migrate.js";
 import { loadSecretKey, SecretBox } from "./storage/secret-box.js";
 import { StoreConnectors } from "./stores/registry.js";
 
@@ -76,12 +77,17 @@ export function createWorker(services: AppServices, logger?: FastifyInstance["lo
 }
 
 /**
- * A running worker, with the daily postal close-out and the order stores' syncs on the queue (each
- * round queues the next).
+ * A running worker, with the daily postal close-out, the order stores' syncs and the pruning of
+ * old records on the queue (each round queues the next).
  */
 export async function startWorker(services: AppServices, logger?: FastifyInstance["log"]): Promise<Worker> {
-  await scheduleCloseOut(services);
-  await scheduleStoreSyncs(services, storeSyncSchedule(services));
+  // Each schedule looks for its queued round before queueing one: workers starting together take
+  // turns, so each chain exists once.
+  await underSchemaLock(services.database, async () => {
+    await scheduleCloseOut(services);
+    await scheduleStoreSyncs(services, storeSyncSchedule(services));
+    await schedulePruning(services);
+  });
   const worker = createWorker(services, logger);
   worker.start();
   return worker;
@@ -115,6 +121,11 @@ export interface DemoAccount {
  * connected in both modes, so the first curl works.
  */
 export async function ensureDemoAccount(services: AppServices): Promise<DemoAccount | undefined> {
+  // Processes starting together on an empty database create one demo account between them.
+  return underSchemaLock(services.database, () => createDemoAccountIfEmpty(services));
+}
+
+async function createDemoAccountIfEmpty(services: AppServices): Promise<DemoAccount | undefined> {
   if ((await countAccounts(services.db)) > 0) return undefined;
   const account = await createAccount(services, { name: "Demo Merchant", email: "demo@porter.local" });
   const { keys } = await createUser(services, {

@@ -54,6 +54,17 @@ export interface Config {
   storeWebhookReconcileIntervalMs: number;
   /** How long one call to a carrier API may take before it counts as failed. */
   carrierApiTimeoutMs: number;
+  /** How long a completed idempotent request's answer is replayed (and kept) after it finished. */
+  idempotencyRetentionMs: number;
+  /** How long finished jobs (done, or failed for good) are kept. */
+  jobRetentionMs: number;
+  /** How long events are kept once every active webhook subscription has delivered them. */
+  eventRetentionMs: number;
+  /** How long finished webhook delivery records are kept. */
+  webhookDeliveryRetentionMs: number;
+  /** How often the pruning job runs, and how many rows one of its deletes takes. */
+  pruneIntervalMs: number;
+  pruneBatchSize: number;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
   secretKey: string | undefined;
 }
@@ -105,6 +116,9 @@ function privateTargets(env: Env): PrivateTargetAllowance {
   }
   return ranges;
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -159,6 +173,12 @@ export function loadConfig(env: Env = process.env): Config {
     storeSyncIntervalMs: integer(env, "STORE_SYNC_INTERVAL_MS", 900_000, 60_000, 86_400_000),
     storeReconcileWindowMs: integer(env, "STORE_RECONCILE_WINDOW_MS", 86_400_000, 3_600_000, 30 * 86_400_000),
     storeWebhookReconcileIntervalMs: integer(env, "STORE_WEBHOOK_RECONCILE_INTERVAL_MS", 300_000, 60_000, 3_600_000),
+    idempotencyRetentionMs: integer(env, "IDEMPOTENCY_RETENTION_HOURS", 24, 1, 24 * 90) * HOUR_MS,
+    jobRetentionMs: integer(env, "JOB_RETENTION_DAYS", 7, 1, 3650) * DAY_MS,
+    eventRetentionMs: integer(env, "EVENT_RETENTION_DAYS", 90, 1, 3650) * DAY_MS,
+    webhookDeliveryRetentionMs: integer(env, "WEBHOOK_DELIVERY_RETENTION_DAYS", 90, 1, 3650) * DAY_MS,
+    pruneIntervalMs: integer(env, "PRUNE_INTERVAL_MS", 3_600_000, 60_000, 86_400_000),
+    pruneBatchSize: integer(env, "PRUNE_BATCH_SIZE", 500, 10, 100_000),
     secretKey,
   };
 }

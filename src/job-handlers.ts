@@ -27,6 +27,7 @@ import {
   syncAllStores,
 } from "./domain/orders/store-sync-schedule.js";
 import { SYNC_ORDER_STORE_JOB, type SyncOrderStorePayload, syncOrderStore } from "./domain/orders/sync-order-store.js";
+import { PRUNE_JOB, runPruning } from "./domain/retention/prune.js";
 import {
   RECORD_REFUND_JOB,
   recordMissingRefund,
@@ -85,6 +86,7 @@ export function jobHandlers(services: AppServices, logger?: Pick<Logger, "warn">
     [RECONCILE_STORES_JOB]: async () => void (await reconcileAllStores(services, storeSchedule)),
     [RECONCILE_WEBHOOK_STORES_JOB]: async () => void (await reconcileWebhookStores(services, storeSchedule)),
     [LINK_LABEL_JOB]: async (payload) => void (await linkLabelToOrder(services, payload as LinkLabelPayload)),
+    [PRUNE_JOB]: async () => void (await runPruning(services, services.config)),
     [UNLINK_LABEL_JOB]: async (payload) => void (await unlinkLabelFromOrder(services, payload as LinkLabelPayload)),
   };
 }

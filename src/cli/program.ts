@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from "commander";
 import { ConfigError } from "../config.js";
 import { DomainError } from "../domain/errors.js";
 import { addAccountsCommands } from "./accounts.js";
+import { addBackupCommand } from "./backup.js";
 import { addCarriersCommands } from "./carriers.js";
 import { addDoctorCommand } from "./doctor.js";
 import { addKeysCommands } from "./keys.js";
@@ -29,6 +30,7 @@ export function buildCli(): Command {
   addCarriersCommands(program, out);
   addStoresCommands(program, out);
   addDoctorCommand(program, out);
+  addBackupCommand(program, out);
   return program;
 }
 

@@ -14,6 +14,11 @@ export interface Db {
   dialect: DialectName;
   /** Wakes requests waiting for each other, across processes on PostgreSQL. */
   wakeUps: WakeUps;
+  /**
+   * SQLite only: copies the database to `file` with SQLite's online backup, page by page between
+   * other work, so the copy is consistent while the database stays in use.
+   */
+  backup?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,7 +65,13 @@ export function openDatabase(url: string): Db {
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     // One process per database file by design: other processes sharing it are left to polling.
     const wakeUps = new WakeUps();
-    return { kysely, dialect: "sqlite", wakeUps, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: "sqlite",
+      wakeUps,
+      backup: async (destination) => void (await sqlite.backup(destination)),
+      close: () => kysely.destroy(),
+    };
   }
   // A PostgreSQL URL may carry `?options=-c search_path=<schema>` to use a schema other than
   // `public` (the test suite gives each file its own).

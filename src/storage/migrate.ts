@@ -19,6 +19,7 @@ import * as meterBalances from "./migrations/0017-meter-balances.js";
 import * as carrierCustomsDocuments from "./migrations/0020-carrier-customs-documents.js";
 import * as pickupCarrierDetails from "./migrations/0021-pickup-carrier-details.js";
 import * as moneyIncidents from "./migrations/0022-money-incidents.js";
+import * as retention from "./migrations/0026-retention.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0020-carrier-customs-documents": carrierCustomsDocuments,
   "0021-pickup-carrier-details": pickupCarrierDetails,
   "0022-money-incidents": moneyIncidents,
+  "0026-retention": retention,
 };
 
 async function currentSchema(db: Db): Promise<string> {
@@ -73,8 +75,31 @@ function succeeded(result: MigrationResultSet): MigrationResultSet {
   return result;
 }
 
+/** The advisory lock's first key, "port" in ASCII; the second is the schema's hash. */
+const MIGRATION_LOCK_CLASS = 0x706f7274;
+
+/**
+ * Runs `migrate` while holding a PostgreSQL advisory lock on this database's schema, so that of
+ * several processes starting together (API processes and workers after an upgrade) one migrates
+ * and the others wait, then find nothing left to do. Kysely's own lock covers only the migrations'
+ * transaction, not the creation of its bookkeeping tables, which raced when processes started at
+ * once. Other one-time start-up work (the demo account) takes it too. SQLite needs none: one
+ * process owns a database file.
+ */
+export async function underSchemaLock<T>(db: Db, migrate: () => Promise<T>): Promise<T> {
+  if (db.dialect !== "postgres") return migrate();
+  return db.kysely.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_CLASS}, hashtext(current_schema()))`.execute(connection);
+    try {
+      return await migrate();
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_CLASS}, hashtext(current_schema()))`.execute(connection);
+    }
+  });
+}
+
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const result = succeeded(await (await migratorFor(db)).migrateToLatest());
+  const result = succeeded(await underSchemaLock(db, async () => (await migratorFor(db)).migrateToLatest()));
   // What migrations deleted leaves the write-ahead log too (0004 drops stored answers with keys).
   if (db.dialect === "sqlite" && (result.results?.length ?? 0) > 0) {
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.kysely);
@@ -84,5 +109,5 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
 
 /** Runs the migrations up to and including `name` (a data migration is tested on rows from before it). */
 export async function migrateUpTo(db: Db, name: string): Promise<MigrationResultSet> {
-  return succeeded(await (await migratorFor(db)).migrateTo(name));
+  return succeeded(await underSchemaLock(db, async () => (await migratorFor(db)).migrateTo(name)));
 }

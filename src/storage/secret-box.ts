@@ -41,6 +41,9 @@ export class SecretBox {
   }
 }
 
+/** Where the key is kept in DATA_DIR when SECRET_KEY is not set. */
+export const SECRET_KEY_FILE = "secret.key";
+
 /**
  * The key from SECRET_KEY (64 hex characters or 32 bytes in base64), else from
  * `<dataDir>/secret.key`, made on first start. Every process of one deployment needs the same key.
@@ -51,7 +54,7 @@ export function loadSecretKey(secretKey: string | undefined, dataDir: string): B
     if (key.length !== 32) throw new Error("SECRET_KEY must be 32 bytes, as 64 hex characters or base64");
     return key;
   }
-  const file = path.join(dataDir, "secret.key");
+  const file = path.join(dataDir, SECRET_KEY_FILE);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
     try {

@@ -23,9 +23,15 @@ export interface TestDatabase {
 export const testDialect = (): "sqlite" | "postgres" =>
   process.env.TEST_DATABASE_URL?.startsWith("postgres") ? "postgres" : "sqlite";
 
-/** `upTo` stops after that migration, so a later data migration can be tested on old rows. */
-export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
-  const migrate = (db: Db) => (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db));
+/**
+ * `upTo` stops after that migration, so a later data migration can be tested on old rows; `null`
+ * leaves the database empty (for tests of migrating itself).
+ */
+export async function createTestDatabase(upTo?: string | null): Promise<TestDatabase> {
+  const migrate = async (db: Db) => {
+    if (upTo === null) return;
+    await (upTo ? migrateUpTo(db, upTo) : migrateToLatest(db));
+  };
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl?.startsWith("postgres")) {
     const schema = `porter_test_${randomBytes(6).toString("hex")}`;

@@ -161,6 +161,7 @@ describe("a retry after the process holding its Idempotency-Key died", () => {
         leaseMs: LEASE_MS,
         staleBefore: new Date(t.clock.now().getTime() - 10 * 60 * 1000),
       });
+    const later = new Date(t.clock.now().getTime() + 24 * 60 * 60 * 1000);
     const first = await reserve("process-a");
     if (first.outcome !== "reserved") throw new Error(`expected a reservation, got ${first.outcome}`);
 
@@ -177,10 +178,24 @@ describe("a retry after the process holding its Idempotency-Key died", () => {
     expect(taken.hold.attempt).not.toBe(first.hold.attempt);
 
     // The first run wakes up and finishes: neither its answer nor its release counts any more.
-    await completeIdempotencyKey(t.services.db, scope, "lease-1", first.hold.attempt, { status: 201, body: "late" });
+    await completeIdempotencyKey(
+      t.services.db,
+      scope,
+      "lease-1",
+      first.hold.attempt,
+      { status: 201, body: "late" },
+      later,
+    );
     await releaseIdempotencyKey(t.services.db, scope, "lease-1", first.hold.attempt);
     expect((await reserve("process-c")).outcome).toBe("in_progress");
-    await completeIdempotencyKey(t.services.db, scope, "lease-1", taken.hold.attempt, { status: 201, body: "{}" });
+    await completeIdempotencyKey(
+      t.services.db,
+      scope,
+      "lease-1",
+      taken.hold.attempt,
+      { status: 201, body: "{}" },
+      later,
+    );
     expect(await reserve("process-c")).toEqual({ outcome: "replay", response: { status: 201, body: "{}" } });
   });
 });

@@ -128,17 +128,27 @@ export async function renewIdempotencyLeases(db: Kysely<Database>, holder: strin
     .execute();
 }
 
-/** Stores the answer, unless another run took the key over meanwhile (then its answer counts). */
+/**
+ * Stores the answer, replayed until `expiresAt` (then pruned), unless another run took the key
+ * over meanwhile (then its answer counts).
+ */
 export async function completeIdempotencyKey(
   db: Kysely<Database>,
   scope: IdempotencyScope,
   key: string,
   attempt: string,
   response: StoredResponse,
+  expiresAt: Date,
 ): Promise<void> {
   await db
     .updateTable("idempotency_keys")
-    .set({ state: "done", holder: null, response_status: response.status, response_body: response.body })
+    .set({
+      state: "done",
+      holder: null,
+      response_status: response.status,
+      response_body: response.body,
+      expires_at: expiresAt.toISOString(),
+    })
     .where(ownedBy(scope))
     .where("user_id", "=", scope.userId)
     .where("idempotency_key", "=", key)

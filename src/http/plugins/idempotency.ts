@@ -12,9 +12,9 @@ import {
 } from "../../domain/idempotency/idempotency.repository.js";
 import { waitForTurn } from "../../domain/shared/wait-for-turn.js";
 import { errorBody } from "../errors.js";
+import { inlineReferencedFiles, referenceInlineFiles } from "./inline-files.js";
 
 const HEADER = "idempotency-key";
-const TTL_MS = 24 * 60 * 60 * 1000;
 /** A run still going after this long is taken over even though its process renews its lease. */
 const ABANDONED_AFTER_MS = 10 * 60 * 1000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -33,6 +33,11 @@ declare module "fastify" {
      * stored answer has them replaced by a marker, so they never rest and are never replayed.
      */
     secretAnswerKeys?: readonly string[];
+    /**
+     * Keys of the route's answer that may hold a file's bytes inline (a label image as base64):
+     * the stored answer keeps a reference to the file instead, and a replay reads it again.
+     */
+    inlineFileKeys?: readonly string[];
   }
 }
 
@@ -72,7 +77,7 @@ function withholdSecrets(body: string, keys: readonly string[]): string {
 
 /**
  * `Idempotency-Key` on POST and PUT: the first request runs and its response is
- * kept 24 h; a replay gets that response; the same key with another request, or while the first
+ * kept for IDEMPOTENCY_RETENTION_HOURS (24 by default) after it was given; a replay gets that response; the same key with another request, or while the first
  * still runs, gets 409. Server errors free the key so the client can retry.
  *
  * Keys belong to the user whose API key sent them, in the request's account and mode. The key is
@@ -87,6 +92,7 @@ function withholdSecrets(body: string, keys: readonly string[]): string {
 export function registerIdempotency(app: FastifyInstance): void {
   const holder = randomUUID();
   const leaseMs = app.services.config.idempotencyLeaseMs;
+  const retentionMs = app.services.config.idempotencyRetentionMs;
   const renew = () => {
     const leaseUntil = new Date(app.services.clock.now().getTime() + leaseMs);
     renewIdempotencyLeases(app.services.db, holder, leaseUntil).catch((error: unknown) =>
@@ -110,7 +116,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       const now = app.services.clock.now();
       return reserveIdempotencyKey(app.services.db, scope, key, requestHash, {
         now,
-        ttlMs: TTL_MS,
+        ttlMs: retentionMs,
         holder,
         leaseMs,
         staleBefore: new Date(now.getTime() - ABANDONED_AFTER_MS),
@@ -140,12 +146,17 @@ export function registerIdempotency(app: FastifyInstance): void {
       case "reserved":
         request.idempotency = { key, scope, ...reservation.hold };
         return;
-      case "replay":
+      case "replay": {
+        const fileKeys = request.routeOptions.config.inlineFileKeys;
+        const body = fileKeys
+          ? await inlineReferencedFiles(reservation.response.body, fileKeys, app.services.files)
+          : reservation.response.body;
         return reply
           .code(reservation.response.status)
           .header("content-type", "application/json; charset=utf-8")
           .header("idempotent-replayed", "true")
-          .send(reservation.response.body);
+          .send(body);
+      }
       case "in_progress":
         return reply
           .code(409)
@@ -164,12 +175,20 @@ export function registerIdempotency(app: FastifyInstance): void {
     if (reply.statusCode >= 500) {
       await releaseIdempotencyKey(app.services.db, held.scope, held.key, held.attempt);
     } else {
-      const body = typeof payload === "string" ? payload : String(payload ?? "");
-      const secrets = request.routeOptions.config.secretAnswerKeys;
-      await completeIdempotencyKey(app.services.db, held.scope, held.key, held.attempt, {
-        status: reply.statusCode,
-        body: secrets ? withholdSecrets(body, secrets) : body,
-      });
+      let body = typeof payload === "string" ? payload : String(payload ?? "");
+      const { secretAnswerKeys, inlineFileKeys } = request.routeOptions.config;
+      if (secretAnswerKeys) body = withholdSecrets(body, secretAnswerKeys);
+      if (inlineFileKeys) body = referenceInlineFiles(body, inlineFileKeys);
+      // Kept for the retention after the answer, not after the request began (a purchase may be long).
+      const expiresAt = new Date(app.services.clock.now().getTime() + retentionMs);
+      await completeIdempotencyKey(
+        app.services.db,
+        held.scope,
+        held.key,
+        held.attempt,
+        { status: reply.statusCode, body },
+        expiresAt,
+      );
     }
     await app.services.wakeUps.signal(idempotencyTopic(held.scope, held.key));
     return payload;

@@ -21,6 +21,9 @@ import { toNewShipment } from "./shipment-request.js";
 import { type PresentOptions, presentPayment, presentShipment } from "./shipments.presenter.js";
 import { ListShipmentsQuery, PaymentOut, ShipBody, ShipMultipleBody, ShipmentOut } from "./shipments.schemas.js";
 
+/** Where a purchase's answer carries label bytes (`inline_image`): kept as references when stored. */
+const INLINE_FILE_KEYS = ["base64_image"] as const;
+
 /** eHub buys at most ten shipments per call. */
 export const SHIP_MULTIPLE_LIMIT = 10;
 
@@ -43,7 +46,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/shipments/ship",
     {
-      config: { permission: "shipping" },
+      config: { permission: "shipping", inlineFileKeys: INLINE_FILE_KEYS },
       schema: {
         tags: ["Shipments"],
         summary: "Create a shipment and buy its labels",
@@ -70,7 +73,11 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/shipments/ship_multiple",
     {
-      config: { permission: "shipping", itemErrors: { list: "shipments", code: "shipments.invalid" } },
+      config: {
+        permission: "shipping",
+        itemErrors: { list: "shipments", code: "shipments.invalid" },
+        inlineFileKeys: INLINE_FILE_KEYS,
+      },
       schema: {
         tags: ["Shipments"],
         summary: "Create and buy up to ten shipments at once",
