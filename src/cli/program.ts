@@ -4,6 +4,7 @@ import { DomainError } from "../domain/errors.js";
 import { addAccountsCommands } from "./accounts.js";
 import { addCarriersCommands } from "./carriers.js";
 import { addDoctorCommand } from "./doctor.js";
+import { addFilesCommands } from "./files.js";
 import { addKeysCommands } from "./keys.js";
 import { addMigrateCommand } from "./migrate.js";
 import type { Output } from "./output.js";
@@ -29,6 +30,7 @@ export function buildCli(): Command {
   addCarriersCommands(program, out);
   addStoresCommands(program, out);
   addDoctorCommand(program, out);
+  addFilesCommands(program, out);
   return program;
 }
 
