@@ -22,7 +22,10 @@ export interface TestS3Server {
   /** FILE_STORE_URL's setting for an in-process store, as loadConfig would read `env(prefix)`. */
   setting(prefix?: string): Extract<FileStoreSetting, { kind: "s3" }>;
   /** A store keeping its files in this server's bucket under `prefix`, its endpoint and keys given directly. */
-  store(prefix?: string, bucket?: string): S3FileStore;
+  store(prefix?: string, options?: { bucket?: string; timeoutMs?: number }): S3FileStore;
+  /** Freezes the server (SIGSTOP): connections are accepted by the kernel but never answered, a hung store. */
+  pause(): void;
+  resume(): void;
   /** Stops the server (SIGKILL: an outage, not a shutdown); `start` brings it back on the same port and data. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -70,19 +73,27 @@ export async function startS3Server(bucket = "porter-files"): Promise<TestS3Serv
       forcePathStyle: true,
       timeoutMs: 5000,
     }),
-    store: (prefix = "", otherBucket = bucket) => {
+    store: (prefix = "", options = {}) => {
       const setting = server.setting(prefix);
-      setting.location.bucket = otherBucket;
+      setting.location.bucket = options.bucket ?? bucket;
+      setting.timeoutMs = options.timeoutMs ?? setting.timeoutMs;
       const client = s3Client(setting, {
         endpoint: server.endpoint,
         credentials: { accessKeyId: S3RVER_KEYS.AWS_ACCESS_KEY_ID, secretAccessKey: S3RVER_KEYS.AWS_SECRET_ACCESS_KEY },
       });
       return new S3FileStore(client, setting.location);
     },
+    pause: () => {
+      child?.kill("SIGSTOP");
+    },
+    resume: () => {
+      child?.kill("SIGCONT");
+    },
     stop: async () => {
       const running = child;
       child = undefined;
-      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      if (!running || running.exitCode !== null || (running.signalCode !== null && running.signalCode !== "SIGSTOP"))
+        return;
       running.kill("SIGKILL");
       await exited(running);
     },

@@ -21,7 +21,8 @@ describe("labels kept in an S3 bucket (a real S3-compatible server)", () => {
 
   beforeAll(async () => {
     server = await startS3Server();
-    store = server.store("porter/");
+    // A short timeout, so the hung-store case below fails fast; 12 MiB still streams well within it.
+    store = server.store("porter/", { timeoutMs: 1000 });
     t = await buildTestApp({ files: store });
     merchant = await createTestAccount(t.services);
     await fundMeter(t.services, merchant);
@@ -109,6 +110,17 @@ describe("labels kept in an S3 bucket (a real S3-compatible server)", () => {
         expect(Number(unavailable.headers["retry-after"])).toBeGreaterThan(0);
       } finally {
         await server.start();
+      }
+      expect((await fileOf(bought)).statusCode).toBe(200);
+
+      // A store that takes connections but never answers: the same 503 after the timeout, not a hang.
+      server.pause();
+      try {
+        const hung = await fileOf(bought);
+        expect(hung.statusCode).toBe(503);
+        expect(hung.json().error_code).toBe("errors.unavailable");
+      } finally {
+        server.resume();
       }
       expect((await fileOf(bought)).statusCode).toBe(200);
       const again = await ship(shipment({ service_id: UPS_GROUND }), live);

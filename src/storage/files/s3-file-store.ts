@@ -35,7 +35,14 @@ export function s3Client(settings: S3ClientSettings, overrides: Partial<S3Client
     responseChecksumValidation: "WHEN_REQUIRED",
     // Two tries: an outage must become a 503 within a bounded time, not a long retry ladder.
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: settings.timeoutMs, requestTimeout: settings.timeoutMs },
+    // Connecting, then the answer's headers, then each pause in its body: a store that accepts
+    // connections but never answers fails too (the request timeout only warns unless told to throw).
+    requestHandler: {
+      connectionTimeout: settings.timeoutMs,
+      requestTimeout: settings.timeoutMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: settings.timeoutMs,
+    },
     ...overrides,
   });
 }

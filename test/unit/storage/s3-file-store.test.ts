@@ -107,8 +107,26 @@ describe("S3FileStore against a real S3-compatible server (s3rver)", () => {
     PROCESS_TEST_TIMEOUT_MS,
   );
 
+  it(
+    "reports a store that accepts connections but never answers as unavailable, after its timeout, not a hang",
+    async () => {
+      const impatient = server.store("labels/", { timeoutMs: 300 });
+      const name = fileName("pdf");
+      await impatient.put(name, Buffer.from("before"));
+      server.pause();
+      try {
+        await expect(impatient.get(name)).rejects.toThrow(FileStoreUnavailable);
+        await expect(impatient.put(fileName("pdf"), Buffer.from("x"))).rejects.toThrow(FileStoreUnavailable);
+      } finally {
+        server.resume();
+      }
+      expect((await impatient.get(name))?.toString()).toBe("before");
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
   it("reports a bucket that does not exist as unavailable, not as a missing file", async () => {
-    const wrong = server.store("", "no-such-bucket");
+    const wrong = server.store("", { bucket: "no-such-bucket" });
     await expect(wrong.get(fileName())).rejects.toThrow(/NoSuchBucket/);
     await expect(wrong.put(fileName(), Buffer.from("x"))).rejects.toThrow(FileStoreUnavailable);
   });
