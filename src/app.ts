@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { AppServices } from "./app-services.js";
 import { CarrierApis } from "./carriers/carrier-apis.js";
@@ -22,7 +21,7 @@ import { Worker } from "./jobs/worker.js";
 import { OutboundPolicy } from "./net/outbound-guard.js";
 import { SandboxPaymentGateway } from "./payments/sandbox-gateway.js";
 import { openDatabase } from "./storage/db.js";
-import { DiskFileStore } from "./storage/files/disk-file-store.js";
+import { openFileStore } from "./storage/files/open-file-store.js";
 import { migrateToLatest, underSchemaLock } from "./storage/migrate.js";
 import { loadSecretKey, SecretBox } from "./storage/secret-box.js";
 import { StoreConnectors } from "./stores/registry.js";
@@ -40,7 +39,7 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
     wakeUps: database.wakeUps,
     secrets,
     caches: createDomainCaches(),
-    files: new DiskFileStore(path.join(config.dataDir, "files")),
+    files: await openFileStore(config.fileStore),
     jobs: new JobQueue(database.kysely, database.dialect, clock),
     payments: new SandboxPaymentGateway(),
     carrierApis: carrierApisFor(config, clock),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type PrivateTargetAllowance, parseAllowedRange } from "./net/outbound-guard.js";
+import { parseS3Url, type S3Location } from "./storage/files/s3-location.js";
 
 /** Every setting Porter reads from the environment, validated once at start-up. */
 export interface Config {
@@ -65,11 +66,46 @@ export interface Config {
   /** How often the pruning job runs, and how many rows one of its deletes takes. */
   pruneIntervalMs: number;
   pruneBatchSize: number;
+  /**
+   * FILE_STORE_URL: where labels, customs forms and manifests are kept. Unset: `$DATA_DIR/files`
+   * on this machine's disk; `s3://bucket/prefix`: an S3-compatible object store (docs/files.md).
+   */
+  fileStore: FileStoreSetting;
   /** SECRET_KEY as given (hex or base64 of 32 bytes); absent in embedded mode, which keeps a key file. */
   secretKey: string | undefined;
 }
 
+export type FileStoreSetting =
+  | { kind: "disk"; directory: string }
+  | {
+      kind: "s3";
+      location: S3Location;
+      /** AWS_REGION, else AWS_DEFAULT_REGION, else us-east-1 (R2 takes "auto"). */
+      region: string;
+      /** FILE_STORE_S3_PATH_STYLE; by default on when an endpoint is set (MinIO, Ceph RGW, R2), off for AWS. */
+      forcePathStyle: boolean;
+      /** FILE_STORE_TIMEOUT_MS: one request to the store, before it counts as unavailable. */
+      timeoutMs: number;
+    };
+
 export class ConfigError extends Error {}
+
+function fileStore(env: Env, dataDir: string): FileStoreSetting {
+  const url = env.FILE_STORE_URL?.trim();
+  if (!url) return { kind: "disk", directory: path.join(dataDir, "files") };
+  const location = parseS3Url(url);
+  if (!location) {
+    throw new ConfigError(`FILE_STORE_URL must be s3://bucket or s3://bucket/prefix, got "${url}"`);
+  }
+  const endpointSet = Boolean(env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL);
+  return {
+    kind: "s3",
+    location,
+    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || "us-east-1",
+    forcePathStyle: env.FILE_STORE_S3_PATH_STYLE ? flag(env, "FILE_STORE_S3_PATH_STYLE") : endpointSet,
+    timeoutMs: integer(env, "FILE_STORE_TIMEOUT_MS", 10_000, 100, 300_000),
+  };
+}
 
 /** An http(s) base URL without its trailing slashes, or undefined when unset. */
 function baseUrl(env: Env, name: string): string | undefined {
@@ -179,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookDeliveryRetentionMs: integer(env, "WEBHOOK_DELIVERY_RETENTION_DAYS", 90, 1, 3650) * DAY_MS,
     pruneIntervalMs: integer(env, "PRUNE_INTERVAL_MS", 3_600_000, 60_000, 86_400_000),
     pruneBatchSize: integer(env, "PRUNE_BATCH_SIZE", 500, 10, 100_000),
+    fileStore: fileStore(env, dataDir),
     secretKey,
   };
 }

@@ -5,6 +5,7 @@ import { addAccountsCommands } from "./accounts.js";
 import { addBackupCommand } from "./backup.js";
 import { addCarriersCommands } from "./carriers.js";
 import { addDoctorCommand } from "./doctor.js";
+import { addFilesCommands } from "./files.js";
 import { addKeysCommands } from "./keys.js";
 import { addMigrateCommand } from "./migrate.js";
 import type { Output } from "./output.js";
@@ -31,6 +32,7 @@ export function buildCli(): Command {
   addStoresCommands(program, out);
   addDoctorCommand(program, out);
   addBackupCommand(program, out);
+  addFilesCommands(program, out);
   return program;
 }
 

@@ -1,3 +1,5 @@
+import { FileStoreUnavailable } from "../storage/files/file-store.js";
+
 /**
  * A business outcome the caller must hear about: an unknown id, a forbidden action, a state that
  * does not allow the request. `code` is the stable wire `error_code`; the HTTP layer decides the
@@ -25,4 +27,21 @@ export function notFound(resource: string, id: string | number): DomainError {
  */
 export function partUnavailable(message: string, retryAfterSeconds = 30): DomainError {
   return new DomainError("errors.unavailable", message, retryAfterSeconds);
+}
+
+/** Seconds a client waits before retrying a request the file store could not serve. */
+export const FILE_STORE_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * A failure of a part Porter depends on, as the 503 clients retry, or undefined for anything
+ * else: a file store that cannot be reached fails reading a label the same way as buying one.
+ */
+export function asPartUnavailable(error: unknown): DomainError | undefined {
+  if (error instanceof FileStoreUnavailable) {
+    return partUnavailable(
+      "Stored files cannot be reached right now; try again shortly.",
+      FILE_STORE_RETRY_AFTER_SECONDS,
+    );
+  }
+  return undefined;
 }

@@ -17,6 +17,7 @@ import { type BuildServerOptions, buildServer } from "../../src/http/server.js";
 import { JobQueue } from "../../src/jobs/queue.js";
 import { SandboxPaymentGateway } from "../../src/payments/sandbox-gateway.js";
 import { DiskFileStore } from "../../src/storage/files/disk-file-store.js";
+import type { FileStore } from "../../src/storage/files/file-store.js";
 import { SecretBox } from "../../src/storage/secret-box.js";
 import { StoreConnectors } from "../../src/stores/registry.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
@@ -33,7 +34,7 @@ export interface TestApp {
 
 /** The real server on a fresh database, with a manual clock; requests go through `app.inject`. */
 export async function buildTestApp(
-  options: { config?: Partial<Config> } & Omit<BuildServerOptions, "logger"> & {
+  options: { config?: Partial<Config>; files?: FileStore } & Omit<BuildServerOptions, "logger"> & {
       logger?: BuildServerOptions["logger"];
     } = {},
 ): Promise<TestApp> {
@@ -55,7 +56,7 @@ export async function buildTestApp(
     wakeUps: database.db.wakeUps,
     secrets,
     caches: createDomainCaches(),
-    files: new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "porter-files-"))),
+    files: options.files ?? new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "porter-files-"))),
     jobs: new JobQueue(database.db.kysely, database.db.dialect, clock),
     payments: new SandboxPaymentGateway(),
     carrierApis: carrierApisFor(config, clock, async () => undefined),

@@ -27,6 +27,7 @@ function stuckFiles(files: FileStore): { files: FileStore; stuck: Promise<void> 
       },
       putChunks: (name, chunks) => files.putChunks(name, chunks),
       get: (name) => files.get(name),
+      open: (name) => files.open(name),
     },
   };
 }

@@ -414,7 +414,8 @@ async function recordPurchase(
     }
     await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
     await queueLabelLink(services, trx, shipped);
-    return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [] };
+    const labelImages = new Map(files.map((file) => [file.fileName, file.rendered.bytes]));
+    return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [], labelImages };
   });
 }
 

@@ -30,6 +30,12 @@ export interface ShipmentRecord {
   charge: MeterEntryRow | undefined;
   /** Tracking events of every parcel, oldest first. */
   trackingEvents: TrackingEventRow[];
+  /**
+   * The label images just written, by file name, on the answer of the purchase that wrote them:
+   * an inline image needs no second read of the file store, so an outage of the store after the
+   * purchase was recorded cannot turn a bought label into an error (and a retry into a second buy).
+   */
+  labelImages?: ReadonlyMap<string, Buffer>;
 }
 
 export async function insertShipment(db: Executor, row: Insertable<ShipmentTable>): Promise<ShipmentRow> {

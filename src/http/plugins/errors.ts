@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import FindMyWay, { type HTTPMethod } from "find-my-way";
-import { DomainError } from "../../domain/errors.js";
+import { asPartUnavailable, DomainError } from "../../domain/errors.js";
 import { errorBody, statusOf } from "../errors.js";
 
 const METHODS: HTTPMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -84,6 +84,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.code(statusOf(error.code)).send(errorBody(error.code, error.message));
+    }
+    const unavailable = asPartUnavailable(error);
+    if (unavailable) {
+      // The cause (which part, why) is the operator's; the client hears only to come back.
+      request.log.warn({ err: error }, "a part Porter depends on is unavailable");
+      if (unavailable.retryAfterSeconds !== undefined)
+        reply.header("retry-after", String(unavailable.retryAfterSeconds));
+      return reply.code(503).send(errorBody(unavailable.code, unavailable.message));
     }
     if (error.validation) {
       const items = request.routeOptions.config.itemErrors;

@@ -1,9 +1,7 @@
 import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { FileStore } from "./file-store.js";
-
-const SAFE_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]+$/;
+import { checkFileName, type FileStore, isStoredFileName, type OpenedFile } from "./file-store.js";
 
 /** Files under one directory (the default, `$DATA_DIR/files`). */
 export class DiskFileStore implements FileStore {
@@ -29,9 +27,13 @@ export class DiskFileStore implements FileStore {
     const descriptor = openSync(file, "wx");
     try {
       for await (const chunk of chunks) writeSync(descriptor, chunk);
-    } finally {
+    } catch (error) {
+      // Half a file under a name nobody recorded would only be found by a copy of the store.
       closeSync(descriptor);
+      await fs.rm(file, { force: true });
+      throw error;
     }
+    closeSync(descriptor);
   }
 
   async get(name: string): Promise<Buffer | undefined> {
@@ -43,8 +45,39 @@ export class DiskFileStore implements FileStore {
     }
   }
 
+  async open(name: string): Promise<OpenedFile | undefined> {
+    const file = this.#pathOf(name);
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    const { size } = await handle.stat().catch(async (error) => {
+      await handle.close();
+      throw error;
+    });
+    return { body: handle.createReadStream(), size };
+  }
+
+  /** Every stored file's name with its size, for copying the store elsewhere. */
+  async *list(): AsyncIterable<{ name: string; size: number }> {
+    let entries: string[];
+    try {
+      entries = await fs.readdir(this.directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const name of entries.sort()) {
+      if (!isStoredFileName(name)) continue;
+      const stat = await fs.stat(path.join(this.directory, name));
+      if (stat.isFile()) yield { name, size: stat.size };
+    }
+  }
+
   #pathOf(name: string): string {
-    if (!SAFE_NAME.test(name)) throw new RangeError(`not a stored file name: ${name}`);
-    return path.join(this.directory, name);
+    return path.join(this.directory, checkFileName(name));
   }
 }

@@ -3,16 +3,22 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DiskFileStore } from "../../../src/storage/files/disk-file-store.js";
+import { fileStoreContract } from "../../helpers/file-store-contract.js";
 
 describe("DiskFileStore", () => {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "porter-store-"));
   const store = new DiskFileStore(path.join(directory, "files"));
   afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
 
-  it("keeps what it is given under its name, and nothing else in the directory", async () => {
+  fileStoreContract(() => store);
+
+  it("keeps each file as one file of its name in the directory, and nothing else", async () => {
+    const before = fs.readdirSync(path.join(directory, "files"));
     await store.put("Ab3_-xyzAb3_-xyzAb3_-x.zpl", Buffer.from("^XA^XZ"));
-    expect((await store.get("Ab3_-xyzAb3_-xyzAb3_-x.zpl"))?.toString()).toBe("^XA^XZ");
-    expect(fs.readdirSync(path.join(directory, "files"))).toEqual(["Ab3_-xyzAb3_-xyzAb3_-x.zpl"]);
+    expect(fs.readdirSync(path.join(directory, "files")).filter((name) => !before.includes(name))).toEqual([
+      "Ab3_-xyzAb3_-xyzAb3_-x.zpl",
+    ]);
+    expect(fs.readdirSync(path.join(directory, "files")).every((name) => /^[\w-]+\.[a-z]+$/.test(name))).toBe(true);
   });
 
   it("never replaces a stored file", async () => {
@@ -20,9 +26,11 @@ describe("DiskFileStore", () => {
     expect((await store.get("Ab3_-xyzAb3_-xyzAb3_-x.zpl"))?.toString()).toBe("^XA^XZ");
   });
 
-  it("answers undefined for an unknown name and refuses names that could leave the directory", async () => {
-    expect(await store.get("nothing-here-at-all-xx.pdf")).toBeUndefined();
-    await expect(store.get("../secret.key")).rejects.toThrow(RangeError);
-    await expect(store.put("../x.pdf", Buffer.from("x"))).rejects.toThrow(RangeError);
+  it("lists its files with their sizes, in name order, and an absent directory as empty", async () => {
+    const listed: { name: string; size: number }[] = [];
+    for await (const file of store.list()) listed.push(file);
+    expect(listed.map((f) => f.name)).toEqual([...listed.map((f) => f.name)].sort());
+    expect(listed).toContainEqual({ name: "Ab3_-xyzAb3_-xyzAb3_-x.zpl", size: 6 });
+    for await (const _ of new DiskFileStore(path.join(directory, "none")).list()) throw new Error("listed a file");
   });
 });

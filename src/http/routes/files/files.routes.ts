@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { contentTypeOf } from "../../../storage/files/file-store.js";
 import { errorBody } from "../../errors.js";
-
-const CONTENT_TYPES: Record<string, string> = {
-  pdf: "application/pdf",
-  png: "image/png",
-  jpg: "image/jpeg",
-  gif: "image/gif",
-  tiff: "image/tiff",
-  zpl: "application/zpl",
-  epl: "application/epl2",
-};
 
 /**
  * Public file URLs (labels, customs forms, manifests): unguessable 128-bit names, no key needed,
- * like eHub's public bucket URLs.
+ * like eHub's public bucket URLs. Streamed from whichever store keeps them (the disk, an S3 bucket),
+ * so the URL stays Porter's and never expires; docs/files.md says why this over a redirect.
  */
 export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -25,10 +17,14 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name } = request.params;
       const match = /^[A-Za-z0-9_-]{22,}\.([a-z]+)$/.exec(name);
-      const contentType = match ? CONTENT_TYPES[match[1] as string] : undefined;
-      const bytes = contentType ? await app.services.files.get(name) : undefined;
-      if (!bytes || !contentType) return reply.code(404).send(errorBody("file.not_found", `No file ${name}.`));
-      return reply.header("content-type", contentType).header("cache-control", "private, max-age=86400").send(bytes);
+      const contentType = match ? contentTypeOf(name) : undefined;
+      const file = contentType ? await app.services.files.open(name) : undefined;
+      if (!file || !contentType) return reply.code(404).send(errorBody("file.not_found", `No file ${name}.`));
+      if (file.size !== undefined) reply.header("content-length", String(file.size));
+      return reply
+        .header("content-type", contentType)
+        .header("cache-control", "private, max-age=86400")
+        .send(file.body);
     },
   );
 };

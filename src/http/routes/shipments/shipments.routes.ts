@@ -34,9 +34,13 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** Label bytes as base64, for `inline_image: true`. */
   async function inlineImages(records: ShipmentRecord[]): Promise<Map<number, string>> {
-    const labels = records.flatMap((r) => r.labels);
-    const images = await Promise.all(labels.map((label) => app.services.files.get(label.file_name)));
-    return new Map(labels.map((label, i) => [label.id, images[i]?.toString("base64") ?? ""]));
+    const labels = records.flatMap((r) =>
+      r.labels.map((label) => ({ label, image: r.labelImages?.get(label.file_name) })),
+    );
+    const images = await Promise.all(
+      labels.map(({ label, image }) => image ?? app.services.files.get(label.file_name)),
+    );
+    return new Map(labels.map(({ label }, i) => [label.id, images[i]?.toString("base64") ?? ""]));
   }
 
   async function presentOptions(records: ShipmentRecord[], inline: boolean | undefined): Promise<PresentOptions> {
