@@ -39,7 +39,6 @@ async function serve(options: { worker: boolean }): Promise<void> {
   process.once("SIGINT", () => void shutdown("SIGINT"));
   const address = await app.listen({ port: services.config.port, host: services.config.host });
   const reach = reachOf(services.config.host);
-  process.stdout.write(`Porter is listening on ${address} (${reach})\n`);
   app.log.info({ address, reach, database: services.database.dialect, worker: Boolean(worker) }, "Porter is listening");
 }
 
