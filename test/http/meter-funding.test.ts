@@ -226,7 +226,8 @@ describe("a prepaid meter: labels need funds, refills are automatic, bank charge
   describe("payment methods in use", () => {
     it("refuses to delete a method with a pending charge (409) and settles the charge after a crash", async () => {
       const { account, live } = await shipper();
-      const cardId = await addMethod(live, VISA);
+      // Not the default (which cannot be deleted at all): only the pending charge holds it.
+      const cardId = await addMethod(live, { ...VISA, default_payment_method: false });
       // What a process that died between writing the charge and calling the gateway leaves behind.
       const stamp = t.clock.now().toISOString();
       const pending = await t.services.db
