@@ -182,19 +182,28 @@ export async function storeReports(
  * Times for events planned at `planned` (in order), none before `earliest` nor after `now`: when
  * the plan starts earlier, its span up to now is scaled into [earliest, now], keeping the events'
  * order and proportions. Each time is then at least 1 ms after the one before, so no two events
- * share an instant (only when the window holds fewer milliseconds than events do the last ones
- * pass now by those few milliseconds).
+ * share an instant, and none after now (only when the window holds fewer milliseconds than events
+ * do the last ones pass now by those few milliseconds).
  */
 export function spacedTimes(planned: readonly number[], earliest: number, now: number): number[] {
   const capped = planned.map((time) => Math.min(time, now));
   const start = Math.min(capped[0] ?? earliest, earliest);
   const scale = now > start ? (now - Math.max(earliest, start)) / (now - start) : 0;
   let previous = earliest - 1;
-  return capped.map((time) => {
+  const forward = capped.map((time) => {
     const scaled = Math.max(earliest, start) + Math.round((time - start) * scale);
     previous = Math.max(scaled, previous + 1);
     return previous;
   });
+  // Times pushed past now by the 1 ms steps are pulled back below their successors when there is room.
+  let next = now + 1;
+  const backward = forward
+    .map((_, index) => forward[forward.length - 1 - index] as number)
+    .map((time) => {
+      next = Math.min(time, next - 1);
+      return next;
+    });
+  return next >= earliest ? backward.reverse() : forward;
 }
 
 /** A label's tracking is first read a minute after purchase, when the carrier has its data. */
