@@ -160,7 +160,8 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, "PORT", 3000, 0, 65535);
-  const host = env.HOST || "0.0.0.0";
+  // This machine only unless the operator widens it: a fresh install is not reachable from the network.
+  const host = env.HOST || "127.0.0.1";
   const dataDir = path.resolve(env.DATA_DIR || "./data");
   const databaseUrl = env.DATABASE_URL || `sqlite://${path.join(dataDir, "porter.sqlite")}`;
   if (!/^(sqlite|postgres|postgresql):\/\//.test(databaseUrl)) {

@@ -38,7 +38,17 @@ async function serve(options: { worker: boolean }): Promise<void> {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
   const address = await app.listen({ port: services.config.port, host: services.config.host });
-  app.log.info({ address, database: services.database.dialect, worker: Boolean(worker) }, "Porter is listening");
+  const reach = reachOf(services.config.host);
+  app.log.info({ address, reach, database: services.database.dialect, worker: Boolean(worker) }, "Porter is listening");
+}
+
+/** Who can connect, in words for the operator reading the start-up line. */
+export function reachOf(host: string): string {
+  if (host === "127.0.0.1" || host === "::1" || host === "localhost") {
+    return "this machine only; set HOST=0.0.0.0 to accept connections from other machines";
+  }
+  if (host === "0.0.0.0" || host === "::") return "every network interface: reachable from other machines";
+  return `the interface of ${host} only`;
 }
 
 export function addServeCommand(program: Command): void {

@@ -23,11 +23,25 @@ export interface WebhookOutcome {
   latencyMs: number;
 }
 
+export interface WebhookSenderOptions {
+  /** How long an idle kept-alive socket stays open; the guard's `IDLE_SOCKET_MS` unless given. */
+  idleSocketMs?: number;
+}
+
+/** Errors with which a receiver's side of a kept-alive socket ends: it closed the socket as the request went out. */
+const STALE_SOCKET_ERRORS = new Set(["ECONNRESET", "EPIPE"]);
+
 /**
  * Posts webhook bodies over kept-alive connections. Every attempt has one deadline for the whole
  * exchange (connection, request, answer); every connection passes the outbound guard, so DNS
  * answers that change after the subscription was checked cannot reach a private network. A
  * redirect is an answer like any other: it is not followed.
+ *
+ * A receiver may close an idle kept-alive socket just as the next request is written on it. Idle
+ * sockets are therefore closed before common servers' keep-alive timeouts (`IDLE_SOCKET_MS`), and
+ * a request whose reused socket is reset before any byte of the answer is sent once more at once
+ * on a new socket: the receiver cannot have answered it, and eHub's message id lets a receiver
+ * drop the rare duplicate.
  */
 export class WebhookSender {
   readonly #agents;
@@ -35,8 +49,13 @@ export class WebhookSender {
   constructor(
     policy: OutboundPolicy,
     private readonly timeoutMs: number,
+    options: WebhookSenderOptions = {},
   ) {
-    this.#agents = guardedAgents(policy, { keepAlive: true, maxSockets: 64 });
+    this.#agents = guardedAgents(policy, {
+      keepAlive: true,
+      maxSockets: 64,
+      ...(options.idleSocketMs === undefined ? {} : { timeout: options.idleSocketMs }),
+    });
   }
 
   send(post: WebhookPost): Promise<WebhookOutcome> {
@@ -44,6 +63,7 @@ export class WebhookSender {
     const elapsed = () => Math.round(performance.now() - started);
     return new Promise((resolve) => {
       let settled = false;
+      let current: http.ClientRequest | undefined;
       const finish = (outcome: Omit<WebhookOutcome, "latencyMs">) => {
         if (settled) return;
         settled = true;
@@ -58,40 +78,51 @@ export class WebhookSender {
         fail("the url is not valid");
         return;
       }
-      const secure = url.protocol === "https:";
-      const request = (secure ? https : http).request(url, {
-        method: "POST",
-        agent: secure ? this.#agents.https : this.#agents.http,
-        headers: { ...post.headers, "content-length": String(Buffer.byteLength(post.body)) },
-      });
       const deadline = setTimeout(() => {
         fail(`no answer within ${this.timeoutMs} ms`);
-        request.destroy();
+        current?.destroy();
       }, this.timeoutMs);
-      request.on("error", (error: NodeJS.ErrnoException) => {
-        fail(error instanceof OutboundRefused ? error.message : describeNetworkError(error));
-      });
-      request.on("response", (response) => {
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        response.on("data", (chunk: Buffer) => {
-          if (kept < EXCERPT_BYTES) {
-            chunks.push(chunk.subarray(0, EXCERPT_BYTES - kept));
-            kept += Math.min(chunk.length, EXCERPT_BYTES - kept);
+      const attempt = (mayRetry: boolean) => {
+        const secure = url.protocol === "https:";
+        const request = (secure ? https : http).request(url, {
+          method: "POST",
+          agent: secure ? this.#agents.https : this.#agents.http,
+          headers: { ...post.headers, "content-length": String(Buffer.byteLength(post.body)) },
+        });
+        current = request;
+        let answered = false;
+        request.on("error", (error: NodeJS.ErrnoException) => {
+          if (settled) return;
+          if (mayRetry && !answered && request.reusedSocket && STALE_SOCKET_ERRORS.has(error.code ?? "")) {
+            attempt(false);
+            return;
           }
+          fail(error instanceof OutboundRefused ? error.message : describeNetworkError(error));
         });
-        response.on("end", () => {
-          const statusCode = response.statusCode ?? 0;
-          finish({
-            ok: statusCode >= 200 && statusCode < 300,
-            statusCode,
-            message: response.statusMessage || String(statusCode),
-            excerpt: kept > 0 ? Buffer.concat(chunks).toString("utf8") : null,
+        request.on("response", (response) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          response.on("data", (chunk: Buffer) => {
+            if (kept < EXCERPT_BYTES) {
+              chunks.push(chunk.subarray(0, EXCERPT_BYTES - kept));
+              kept += Math.min(chunk.length, EXCERPT_BYTES - kept);
+            }
           });
+          response.on("end", () => {
+            const statusCode = response.statusCode ?? 0;
+            finish({
+              ok: statusCode >= 200 && statusCode < 300,
+              statusCode,
+              message: response.statusMessage || String(statusCode),
+              excerpt: kept > 0 ? Buffer.concat(chunks).toString("utf8") : null,
+            });
+          });
+          response.on("error", (error) => fail(describeNetworkError(error)));
         });
-        response.on("error", (error) => fail(describeNetworkError(error)));
-      });
-      request.end(post.body);
+        request.end(post.body);
+      };
+      attempt(true);
     });
   }
 

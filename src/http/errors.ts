@@ -409,6 +409,11 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description: "A refill's `amount` must be whole cents between 1.00 and 10,000.00 dollars.",
   },
+  "meter.no_default_payment_method": {
+    status: 409,
+    description:
+      "Automatic refill charges the default payment method and the account has none: add a payment method (the first becomes the default) or make one the default, then turn automatic refill on.",
+  },
   "meter.no_payment_method": {
     status: 409,
     description: "A refill needs a default payment method, or a `payment_method_id`.",

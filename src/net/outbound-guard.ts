@@ -155,10 +155,19 @@ export function guardedLookup(policy: OutboundPolicy) {
 type ConnectionCallback = (error: Error | null, stream: Duplex) => void;
 
 /**
+ * How long a kept-alive socket may sit idle before the guard's agents close it: under the 5 s
+ * keep-alive timeout of Node's HTTP server (and the longer ones of nginx and Apache), so a receiver
+ * that does not announce its timeout does not close the socket as the next request is written.
+ */
+export const IDLE_SOCKET_MS = 4_000;
+
+/**
  * HTTP and HTTPS agents whose every connection passes the guard: names through the guarded lookup
  * (Node does not call a lookup for an address), addresses checked here before the socket opens.
+ * Kept-alive sockets close after `IDLE_SOCKET_MS` idle unless the options give another `timeout`.
  */
-export function guardedAgents(policy: OutboundPolicy, options: http.AgentOptions = {}) {
+export function guardedAgents(policy: OutboundPolicy, agentOptions: http.AgentOptions = {}) {
+  const options = agentOptions.keepAlive ? { timeout: IDLE_SOCKET_MS, ...agentOptions } : agentOptions;
   const lookup = guardedLookup(policy) as never;
   const refuse = (host: string | null | undefined, callback: ConnectionCallback | undefined): boolean => {
     const refusal = literalRefusal(normalHost(host ?? ""), policy);

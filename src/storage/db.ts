@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.js";
 import { SchemaScopedPostgresDialect } from "./schema-introspector.js";
@@ -48,7 +48,42 @@ function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 500): Sql
   };
 }
 
-export function openDatabase(url: string): Db {
+export interface OpenOptions {
+  /** How often an SQLite file's write-ahead log is checkpointed and truncated; `SQLITE_CHECKPOINT_MS` unless given. */
+  checkpointIntervalMs?: number;
+}
+
+/**
+ * How often the write-ahead log of an SQLite file is copied into the database and truncated to
+ * nothing. The automatic checkpoint (every 10,000 pages, below) copies pages back but never makes
+ * the file smaller, so without this a log grown to 40 MB stays that size beside a small database.
+ */
+export const SQLITE_CHECKPOINT_MS = 60_000;
+/** What the log file is cut back to whenever a checkpoint lets it start over (4 MB). */
+const SQLITE_JOURNAL_SIZE_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Checkpoints the log now and then through Kysely, so the checkpoint waits for the connection like
+ * any query and never lands inside an open transaction. A checkpoint that cannot finish (readers
+ * on an older snapshot) leaves the log as it is; the next one tries again.
+ */
+function checkpointPeriodically(kysely: Kysely<Database>, intervalMs: number): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sql`PRAGMA wal_checkpoint(TRUNCATE)`
+      .execute(kysely)
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): Db {
   if (url.startsWith("sqlite://")) {
     const file = sqlitePath(url);
     if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -62,7 +97,12 @@ export function openDatabase(url: string): Db {
     // that the next purchases dirty again and syncing twice. Every 10,000 pages (a WAL of about
     // 40 MB) copies each hot page once per ten times as many purchases.
     sqlite.pragma("wal_autocheckpoint = 10000");
+    sqlite.pragma(`journal_size_limit = ${SQLITE_JOURNAL_SIZE_LIMIT}`);
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const stopCheckpoints =
+      file === ":memory:"
+        ? () => undefined
+        : checkpointPeriodically(kysely, options.checkpointIntervalMs ?? SQLITE_CHECKPOINT_MS);
     // One process per database file by design: other processes sharing it are left to polling.
     const wakeUps = new WakeUps();
     return {
@@ -70,7 +110,10 @@ export function openDatabase(url: string): Db {
       dialect: "sqlite",
       wakeUps,
       backup: async (destination) => void (await sqlite.backup(destination)),
-      close: () => kysely.destroy(),
+      close: () => {
+        stopCheckpoints();
+        return kysely.destroy();
+      },
     };
   }
   // A PostgreSQL URL may carry `?options=-c search_path=<schema>` to use a schema other than

@@ -64,6 +64,11 @@ describe("the server as a real process", () => {
       () => logLines().find((line) => line.msg === "Porter is listening"),
     );
     expect(listening).toMatchObject({ level: 30, worker: true, database: testDb.db.dialect });
+    // The start-up line says where it listens and who can reach it.
+    expect(listening).toMatchObject({
+      address: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      reach: expect.stringContaining("this machine only; set HOST=0.0.0.0"),
+    });
     // It used the test database, not a file in DATA_DIR.
     expect(fs.existsSync(path.join(dataDir, "porter.sqlite"))).toBe(false);
   });

@@ -154,8 +154,36 @@ describe("a prepaid meter: labels need funds, refills are automatic, bank charge
     expect(response.json().error_code).toBe(code);
   });
 
+  it("turns automatic refill on only with a default payment method: 409 naming the fix; off needs none", async () => {
+    const { live } = await shipper();
+    const refused = await autoRefill(live, 20, 50);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ status: "error", error_code: "meter.no_default_payment_method" });
+    expect(refused.json().error_message).toContain("default_payment_method");
+    expect(await meter(live)).toMatchObject({ refill_trigger_balance: null, refill_amount: null });
+    expect((await autoRefill(live, null, null)).statusCode).toBe(200);
+
+    await addMethod(live, VISA);
+    expect((await autoRefill(live, 20, 50)).statusCode).toBe(200);
+  });
+
+  it("answers 402 saying no refill could be made when automatic refill is on and the default is gone", async () => {
+    const { account, live } = await shipper();
+    const cardId = await addMethod(live, VISA);
+    expect((await autoRefill(live, 20, 50)).statusCode).toBe(200);
+    await call(live, "PUT", `/payment_methods/${cardId}`, { payment_method: { default_payment_method: false } });
+    const response = await ship(live);
+    expect(response.statusCode).toBe(402);
+    expect(response.json().error_code).toBe("meter.insufficient_funds");
+    expect(response.json().error_message).toContain("automatic refill could not be made");
+    expect(response.json().error_message).toContain("no default payment method");
+    expect(await shipments(account.accountId)).toEqual([]);
+    expect(await transactions(account.accountId)).toEqual([]);
+  });
+
   it("takes the settings as decimal strings, and a trigger of 0 as 0", async () => {
     const { live } = await shipper();
+    await addMethod(live, VISA);
     const strings = await autoRefill(live, "12.50", "100.00");
     expect(strings.statusCode).toBe(200);
     expect(strings.json().meter).toMatchObject({ refill_trigger_balance: 12.5, refill_amount: 100 });
@@ -166,6 +194,7 @@ describe("a prepaid meter: labels need funds, refills are automatic, bank charge
 
   it("turns automatic refill off with both settings null", async () => {
     const { live } = await shipper();
+    await addMethod(live, VISA);
     await autoRefill(live, 5, 10);
     const response = await autoRefill(live, null, null);
     expect(response.json().meter).toMatchObject({ refill_trigger_balance: null, refill_amount: null });
@@ -200,7 +229,8 @@ describe("a prepaid meter: labels need funds, refills are automatic, bank charge
   describe("payment methods in use", () => {
     it("refuses to delete a method with a pending charge (409) and settles the charge after a crash", async () => {
       const { account, live } = await shipper();
-      const cardId = await addMethod(live, VISA);
+      // Not the default (which cannot be deleted at all): only the pending charge holds it.
+      const cardId = await addMethod(live, { ...VISA, default_payment_method: false });
       // What a process that died between writing the charge and calling the gateway leaves behind.
       const stamp = t.clock.now().toISOString();
       const pending = await t.services.db
@@ -348,9 +378,9 @@ describe("a prepaid meter: labels need funds, refills are automatic, bank charge
 
   it("keeps tenants apart: another account's meter settings and methods are its own", async () => {
     const { merchant, other } = await createTestTenants(t.services);
-    await autoRefill(liveAuth(merchant), 10, 20);
-    expect(await meter(liveAuth(other))).toMatchObject({ refill_trigger_balance: null, refill_amount: null });
     const cardId = await addMethod(liveAuth(merchant), VISA);
+    expect((await autoRefill(liveAuth(merchant), 10, 20)).statusCode).toBe(200);
+    expect(await meter(liveAuth(other))).toMatchObject({ refill_trigger_balance: null, refill_amount: null });
     expect((await call(liveAuth(other), "DELETE", `/payment_methods/${cardId}`)).statusCode).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ describe("the postage meter", () => {
 
   const call = (
     auth: TestAccount["auth"],
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT",
     url: string,
     payload?: Record<string, unknown>,
     headers: Record<string, string> = {},
@@ -39,7 +39,10 @@ describe("the postage meter", () => {
   });
 
   it("refuses a refill without a default payment method (409)", async () => {
-    await addMethod(s.merchant.auth, VISA);
+    const first = await addMethod(s.merchant.auth, VISA);
+    await call(s.merchant.auth, "PUT", `/payment_methods/${first}`, {
+      payment_method: { default_payment_method: false },
+    });
     const response = await refill(s.merchant.auth, { amount: 25 });
     expect(response.statusCode).toBe(409);
     expect(response.json().error_code).toBe("meter.no_payment_method");

@@ -22,7 +22,10 @@ describe("roles for money: the API role ships, Billing pays, Owner and Primary a
     apiOnly = await addTestUser(t.services, owner.accountId, ["API"]);
     billing = await addTestUser(t.services, owner.accountId, ["API", "Billing"]);
     primary = await addTestUser(t.services, owner.accountId, ["API", "Primary"]);
-    const card = await call(owner, "POST", "/payment_methods", { payment_method: VISA });
+    // Not the default, so the refused PUT below would show if it changed it.
+    const card = await call(owner, "POST", "/payment_methods", {
+      payment_method: { ...VISA, default_payment_method: false },
+    });
     cardId = card.json().payment_method.id;
   });
   afterAll(() => t.close());

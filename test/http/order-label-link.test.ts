@@ -94,6 +94,16 @@ describe("a Porter label bought with order_id", () => {
         weight: String(SMALL_BOX.weight),
       }),
     ]);
+    // The label's own parcel, with its dimensions as eHub writes them.
+    expect(shipped.shipments[0].parcels).toEqual([
+      expect.objectContaining({
+        id: label.parcels[0].id,
+        tracking_number: label.parcels[0].tracking_number,
+        length: String(SMALL_BOX.length),
+        weight: String(SMALL_BOX.weight),
+        parcel_items: [expect.objectContaining({ quantity: expect.any(Number) })],
+      }),
+    ]);
     // The job running again links nothing twice.
     await t.services.jobs.enqueue("order.link_label", { shipmentId: label.id });
     await worker.drain();

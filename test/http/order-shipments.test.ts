@@ -71,7 +71,27 @@ describe("shipping an order", () => {
         shipping_cost: "7.25",
         insurance_type: null,
         insurance_amount: null,
-        parcels: [],
+        parcels: [
+          {
+            id: null,
+            external_shipment_id: null,
+            external_id: null,
+            ship_date: "2026-03-02T00:00:00.000Z",
+            postage_label: {},
+            status: "shipped",
+            length: null,
+            width: null,
+            height: null,
+            weight: "16",
+            package_type: null,
+            tracking_number: "9400100000000000000001",
+            shipping_cost: "7.25",
+            insurance_amount: null,
+            parcel_items: [expect.objectContaining({ id: expect.any(String), name: "Mug", quantity: 1 })],
+            created_at: "2026-03-02T15:00:00.000Z",
+            updated_at: "2026-03-02T15:00:00.000Z",
+          },
+        ],
         created_at: "2026-03-02T15:00:00.000Z",
         updated_at: "2026-03-02T15:00:00.000Z",
       },
@@ -156,11 +176,34 @@ describe("shipping an order", () => {
       const partialList = (await call(merchant.auth, "GET", `${base}/orders?status=partial`)).json().orders;
       expect(partialList.map((o: { order_number: string }) => o.order_number)).toEqual(["P1"]);
 
+      // The order shows what shipped and what is left, and what the shipment's parcel carries.
+      const partial = await order("P1");
+      expect(
+        partial.items.map((i: Record<string, unknown>) => [i.sku, i.shipped_quantity, i.remaining_quantity]),
+      ).toEqual([
+        ["MUG", 1, 1],
+        ["TEE", 0, 1],
+      ]);
+      expect(partial.shipments[0].parcels).toHaveLength(1);
+      expect(partial.shipments[0].parcels[0].parcel_items).toEqual([
+        expect.objectContaining({ sku: "MUG", quantity: 1 }),
+      ]);
+
       // The rest of the mugs (quantity defaults to what is left) and the tee by its item_id.
       const second = await shipItems("P1", [{ sku: "MUG" }, { item_id: "T-1", quantity: 1 }], "T2");
       expect(second.statusCode, second.body).toBe(201);
       const shipped = await order("P1");
       expect(shipped.shipment_status).toBe("shipped");
+      expect(
+        shipped.items.map((i: Record<string, unknown>) => [i.sku, i.shipped_quantity, i.remaining_quantity]),
+      ).toEqual([
+        ["MUG", 2, 0],
+        ["TEE", 1, 0],
+      ]);
+      expect(shipped.shipments[1].parcels[0].parcel_items).toEqual([
+        expect.objectContaining({ sku: "MUG", quantity: 1 }),
+        expect.objectContaining({ sku: "TEE", quantity: 1 }),
+      ]);
       expect(shipped.shipments.map((s: { tracking_number: string }) => s.tracking_number)).toEqual(["T1", "T2"]);
     });
 

@@ -29,6 +29,7 @@ const ORDER_KEYS = [
   "ship_by_date",
   "created_at",
   "updated_at",
+  "warnings",
 ];
 const ITEM_KEYS = [
   "id",
@@ -52,6 +53,8 @@ const ITEM_KEYS = [
   "quantity",
   "price",
   "cost",
+  "shipped_quantity",
+  "remaining_quantity",
 ];
 const CREATE_ITEM_KEYS = [
   "item_id",
@@ -197,6 +200,38 @@ describe("orders of custom stores", () => {
 
     const shipped = (await call(merchant.auth, "GET", `/order_stores/${storeId}/orders?status=shipped`)).json().orders;
     expect(shipped.map((o: { order_number: string }) => o.order_number)).toEqual(["UA1003"]);
+  });
+
+  it("lists every order with status=all and refuses a status it does not know (400)", async () => {
+    const all = await call(merchant.auth, "GET", `/order_stores/${storeId}/orders?status=all&per_page=1000`);
+    expect(all.statusCode, all.body).toBe(200);
+    const statuses = new Set(all.json().orders.map((o: { shipment_status: string }) => o.shipment_status));
+    expect(statuses).toEqual(new Set(["pending", "shipped"]));
+    expect(all.headers["x-total-count"]).toBe(String(all.json().orders.length));
+    for (const status of ["pending", "partial", "shipped"]) {
+      expect((await call(merchant.auth, "GET", `/order_stores/${storeId}/orders?status=${status}`)).statusCode).toBe(
+        200,
+      );
+    }
+    const bogus = await call(merchant.auth, "GET", `/order_stores/${storeId}/orders?status=bogus`);
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json()).toMatchObject({ status: "error", error_code: "request.invalid" });
+    expect(bogus.json().error_message).toContain("status");
+  });
+
+  it("accepts an order whose shipping address has no phone, with a warning on the order", async () => {
+    const created = await call(merchant.auth, "POST", `/order_stores/${storeId}/orders`, {
+      orders: [
+        anOrder("UA1090"),
+        anOrder("UA1091", { shipping_address: { ...anOrder("x").shipping_address, phone: "5125550100" } }),
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [noPhone, withPhone] = created.json().orders;
+    expect(noPhone.warnings).toEqual([expect.stringContaining("phone")]);
+    expect(withPhone.warnings).toEqual([]);
+    const read = (await call(merchant.auth, "GET", `/order_stores/${storeId}/orders/UA1090`)).json().orders[0];
+    expect(read.warnings).toEqual(noPhone.warnings);
   });
 
   it("retrieves one order as an array of one (retrieve shape)", async () => {

@@ -32,7 +32,8 @@ describe("payment methods", () => {
       brand: "visa",
       expiry_month: 12,
       expiry_year: 2030,
-      default_payment_method: false,
+      // The account's first method: it had no default, so this one is.
+      default_payment_method: true,
     });
     expect(method.billing_location).toMatchObject({ ...BILLING, company: null, address2: null, phone: null });
     expect(created.body).not.toContain("4242424242424242");
@@ -41,6 +42,26 @@ describe("payment methods", () => {
     const fetched = await call(s.merchant.auth, "GET", `/payment_methods/${method.id}`);
     expect(fetched.statusCode).toBe(200);
     expect(fetched.json()).toEqual({ payment_method: method });
+  });
+
+  it("makes the first method the default when the account has none, and leaves later ones alone", async () => {
+    const account = await createTestAccount(s.t.services);
+    const first = (await add(account.auth, BANK)).json().payment_method;
+    expect(first.default_payment_method).toBe(true);
+    const second = (await add(account.auth, VISA)).json().payment_method;
+    expect(second.default_payment_method).toBe(false);
+    // Asked not to be the default, a first method is not.
+    const other = await createTestAccount(s.t.services);
+    const declined = (await add(other.auth, { ...VISA, default_payment_method: false })).json().payment_method;
+    expect(declined.default_payment_method).toBe(false);
+    // With the default unset, the next method added becomes it.
+    await call(account.auth, "PUT", `/payment_methods/${first.id}`, {
+      payment_method: { default_payment_method: false },
+    });
+    const third = (await add(account.auth, VISA)).json().payment_method;
+    expect(third.default_payment_method).toBe(true);
+    // Production keys have their own methods, and so their own first default.
+    expect((await add(liveAuth(account), VISA)).json().payment_method.default_payment_method).toBe(true);
   });
 
   it("names the brand of American Express (4-digit CVV) and Mastercard", async () => {

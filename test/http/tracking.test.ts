@@ -200,15 +200,19 @@ describe("tracking: sandbox journeys, the refresh job, the advance control and G
   });
 
   it("advance moves a test shipment one event, then on to a named status, storing and streaming each event", async () => {
+    // Each advance a minute after the last: the events it adds are spaced between the two.
     const id = await ship();
+    t.clock.advance(MINUTE);
     const first = await advance(id);
     expect(first.statusCode, first.body).toBe(200);
     expect(eventsOf(first.json().shipment).map((e) => e.code)).toEqual(["GX"]);
 
+    t.clock.advance(MINUTE);
     const second = await advance(id);
     expect(eventsOf(second.json().shipment).map((e) => e.code)).toEqual(["03", "GX"]);
     expect(second.json().shipment.status).toBe("in_transit");
 
+    t.clock.advance(MINUTE);
     const out = await advance(id, { to: "out_for_delivery" });
     expect(out.statusCode, out.body).toBe(200);
     const shipment = out.json().shipment;
@@ -240,6 +244,40 @@ describe("tracking: sandbox journeys, the refresh job, the advance control and G
     const held = await advance(pickup, { to: "available_for_pickup" });
     expect(held.json().shipment.status).toBe("available_for_pickup");
     expect(eventsOf(held.json().shipment)[0]?.code).toBe("16");
+  });
+
+  it("advance never dates an event before the label was bought, and spaces the events it adds up to now", async () => {
+    for (const to of ["returned", "out_for_delivery", "delivered"]) {
+      const boughtAt = t.clock.now().getTime();
+      const id = await ship();
+      t.clock.advance(2 * MINUTE);
+      const moved = await advance(id, { to });
+      expect(moved.statusCode, moved.body).toBe(200);
+      // Newest first, as the API lists them.
+      const dates = eventsOf(moved.json().shipment).map((e) => Date.parse(e.event_date));
+      expect(dates.length, to).toBeGreaterThan(2);
+      expect(Math.min(...dates), to).toBeGreaterThanOrEqual(boughtAt);
+      expect(dates[0], to).toBe(t.clock.now().getTime());
+      expect(new Set(dates).size, `${to}: one time per event`).toBe(dates.length);
+      expect(
+        [...dates].sort((a, b) => b - a),
+        to,
+      ).toEqual(dates);
+    }
+  });
+
+  it("a later advance spaces its events after those already stored", async () => {
+    const id = await ship();
+    t.clock.advance(MINUTE);
+    const first = await advance(id);
+    const firstDate = Date.parse(eventsOf(first.json().shipment)[0]?.event_date ?? "");
+    t.clock.advance(MINUTE);
+    const out = await advance(id, { to: "out_for_delivery" });
+    const dates = eventsOf(out.json().shipment).map((e) => Date.parse(e.event_date));
+    expect(dates.at(-1)).toBe(firstDate);
+    expect(dates[0]).toBe(t.clock.now().getTime());
+    expect(new Set(dates).size).toBe(dates.length);
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
   });
 
   it("after an advance the rest of the journey continues from now at the usual pace", async () => {

@@ -11,6 +11,12 @@ describe("configuration from the environment", () => {
     expect(config.publicBaseUrl).toBe("http://localhost:3000");
   });
 
+  it("listens on this machine only unless HOST widens it", () => {
+    expect(loadConfig({}).host).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "::" }).host).toBe("::");
+  });
+
   it.each([
     ["PORT", "70000", /PORT must be a whole number from 0 to 65535/],
     ["PORT", "abc", /PORT/],

@@ -98,11 +98,7 @@ export async function debitLabel(
   await lockAccount(trx, scope.accountId);
   const { balanceCents } = await meterTotals(trx, scope);
   if (balanceCents < debit.priceCents) {
-    const refill = debit.refill?.transaction;
-    const why =
-      refill?.status === "rejected"
-        ? ` The automatic refill of ${(refill.amount_cents / 100).toFixed(2)} was declined (${refill.reason ?? "no reason given"}).`
-        : "";
+    const why = await whyNoRefill(trx, scope, debit.refill);
     throw new DomainError(
       "meter.insufficient_funds",
       `The label costs ${(debit.priceCents / 100).toFixed(2)} and the meter's balance is ${(balanceCents / 100).toFixed(2)}; no label was bought.${why} Refill the meter (POST /api/v2/meter/refill) or set up automatic refills.`,
@@ -122,6 +118,31 @@ export async function debitLabel(
     payment_method_id: refill?.payment_method_id ?? null,
     payment_transaction_id: refill?.id ?? null,
   });
+}
+
+/** Why automatic refill did not cover the label, as a sentence for the 402; empty when it is off. */
+async function whyNoRefill(
+  trx: Transaction<Database>,
+  scope: AccountScope,
+  charge: RefillCharge | undefined,
+): Promise<string> {
+  const refill = charge?.transaction;
+  if (refill?.status === "rejected") {
+    return ` The automatic refill of ${(refill.amount_cents / 100).toFixed(2)} was declined (${refill.reason ?? "no reason given"}).`;
+  }
+  const settings = await trx
+    .selectFrom("accounts")
+    .select(["refill_trigger_cents", "refill_amount_cents"])
+    .where("id", "=", scope.accountId)
+    .executeTakeFirst();
+  if (settings?.refill_trigger_cents == null || settings.refill_amount_cents == null) return "";
+  if (!(await findDefaultPaymentMethod(trx, scope))) {
+    return " The automatic refill could not be made: the account has no default payment method (make one the default with PUT /api/v2/payment_methods/{id} and default_payment_method true).";
+  }
+  if (!refill) {
+    return " The automatic refill could not be made: another charge for this meter was still unsettled.";
+  }
+  return "";
 }
 
 /** A purchase that failed after its debit: the price goes back on the meter, once. */

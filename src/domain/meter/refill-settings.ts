@@ -2,7 +2,8 @@ import type { Transaction } from "kysely";
 import type { Database } from "../../storage/schema.js";
 import { findAccount } from "../accounts/accounts.repository.js";
 import { DomainError } from "../errors.js";
-import type { DomainServices } from "../services.js";
+import { findDefaultPaymentMethod } from "../payments/payment-methods.repository.js";
+import type { AccountScope, DomainServices } from "../services.js";
 import { isRefillAmount } from "./refill-meter.js";
 
 /**
@@ -58,11 +59,22 @@ export async function writeRefillSettings(
     .execute();
 }
 
+/**
+ * Sets the account's automatic refill from a key of `scope`. Turning it on needs a default payment
+ * method in the key's mode: refills charge the default, and without one they would never happen.
+ */
 export async function setRefillSettings(
   services: DomainServices,
-  accountId: number,
+  scope: AccountScope,
   settings: RefillSettings,
 ): Promise<RefillSettings> {
-  await services.db.transaction().execute((trx) => writeRefillSettings(trx, accountId, settings));
-  return checkRefillSettings(settings);
+  const checked = checkRefillSettings(settings);
+  if (checked.triggerCents !== null && !(await findDefaultPaymentMethod(services.db, scope))) {
+    throw new DomainError(
+      "meter.no_default_payment_method",
+      "Automatic refill charges the default payment method, and this account has none: add a payment method (POST /api/v2/payment_methods; the first one becomes the default) or make one the default (PUT /api/v2/payment_methods/{id} with default_payment_method true), then turn automatic refill on.",
+    );
+  }
+  await services.db.transaction().execute((trx) => writeRefillSettings(trx, scope.accountId, checked));
+  return checked;
 }

@@ -13,6 +13,7 @@ import {
   replaceOrderItems,
   updateOrderRow,
 } from "./orders.repository.js";
+import type { OrderListStatus } from "./shipped-items.js";
 
 function orderNotFound(orderNumber: string) {
   return new DomainError("order.not_found", `No order with order number ${orderNumber} in this store.`);
@@ -41,7 +42,7 @@ export async function findStoreOrders(
   services: DomainServices,
   scope: AccountScope,
   storeId: number,
-  shipmentStatus: string,
+  shipmentStatus: OrderListStatus,
   page: { limit: number; offset: number },
 ): Promise<{ store: OrderStoreRow; records: OrderRecord[]; total: number }> {
   const store = await getOrderStore(services, scope, storeId);

@@ -1,5 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { Database, OrderItemTable, OrderShipmentTable, OrderTable } from "../../storage/schema.js";
+import type { ParcelRow } from "../shipments/shipments.repository.js";
+import { fulfilmentOf, type ItemProgress, type ShippedItem, shippedItemsOf } from "./shipped-items.js";
 
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
@@ -11,6 +13,24 @@ export interface OrderRecord {
   order: OrderRow;
   items: OrderItemRow[];
   shipments: OrderShipmentRow[];
+  /** Per item (in `items`' order): how much has shipped and how much is left. */
+  progress: ItemProgress[];
+  /** Per shipment (in `shipments`' order): the items it carried, by item key. */
+  carried: ShippedItem[][];
+  /** Per shipment: the parcels of the Porter label that shipped it; none for a shipment made elsewhere. */
+  labelParcels: ParcelRow[][];
+  /** What will stop the order from shipping as it is (a label needs the recipient's phone). */
+  warnings: string[];
+}
+
+/** Why an order cannot become a label as it is, in words for the user; none when it can. */
+export function orderWarnings(order: OrderRow): string[] {
+  const address = order.shipping_address ? (JSON.parse(order.shipping_address) as { phone?: string | null }) : null;
+  if (!address) return ["The order has no shipping_address: a label needs one, with the recipient's phone."];
+  if (!address.phone?.trim()) {
+    return ["The shipping_address has no phone: every label needs one; add it before buying the order's label."];
+  }
+  return [];
 }
 
 export async function findOrderByNumber(
@@ -48,10 +68,8 @@ export async function listOrders(
   shipmentStatus: string,
   page: { limit: number; offset: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const query = db
-    .selectFrom("orders")
-    .where("order_store_id", "=", orderStoreId)
-    .where("shipment_status", "=", shipmentStatus);
+  let query = db.selectFrom("orders").where("order_store_id", "=", orderStoreId);
+  if (shipmentStatus !== "all") query = query.where("shipment_status", "=", shipmentStatus);
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy("id").limit(page.limit).offset(page.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
@@ -99,9 +117,33 @@ export async function loadOrderRecords(db: Kysely<Database>, orders: readonly Or
       .orderBy("id")
       .execute(),
   ]);
-  return orders.map((order) => ({
-    order,
-    items: items.filter((item) => item.order_id === order.id),
-    shipments: shipments.filter((shipment) => shipment.order_id === order.id),
-  }));
+  const labelIds = shipments.flatMap((shipment) => (shipment.shipment_id === null ? [] : [shipment.shipment_id]));
+  const [named, parcels] = await Promise.all([
+    shippedItemsOf(
+      db,
+      shipments.map((shipment) => shipment.id),
+    ),
+    labelIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom("parcels").selectAll().where("shipment_id", "in", labelIds).orderBy("position").execute(),
+  ]);
+  return orders.map((order) => {
+    const own = items.filter((item) => item.order_id === order.id);
+    const mine = shipments.flatMap((shipment, index) =>
+      shipment.order_id === order.id ? [{ shipment, named: named[index] ?? [] }] : [],
+    );
+    const { carried, progress } = fulfilmentOf(
+      own,
+      mine.map((m) => m.named),
+    );
+    return {
+      order,
+      items: own,
+      shipments: mine.map((m) => m.shipment),
+      progress,
+      carried,
+      labelParcels: mine.map(({ shipment }) => parcels.filter((parcel) => parcel.shipment_id === shipment.shipment_id)),
+      warnings: orderWarnings(order),
+    };
+  });
 }

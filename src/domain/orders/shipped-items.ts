@@ -18,7 +18,11 @@ export interface ShippedItem {
   quantity: number;
 }
 
-export type ShipmentStatus = "pending" | "partial" | "shipped";
+export const SHIPMENT_STATUSES = ["pending", "partial", "shipped"] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+/** What the order list filters on: one shipment status, or `all`. */
+export const ORDER_LIST_STATUSES = [...SHIPMENT_STATUSES, "all"] as const;
+export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
 
 /**
  * What names an item across changes of its order: the platform's line id, else the item id, else
@@ -52,6 +56,41 @@ export function shipmentStatusOf(items: readonly OrderItemRow[], live: readonly 
     if ((shipped.get(key) ?? 0) < quantity) return "partial";
   }
   return "shipped";
+}
+
+/** How much of one order item has shipped, and how much is left to ship. */
+export interface ItemProgress {
+  shipped: number;
+  remaining: number;
+}
+
+/**
+ * What each live shipment carried (a shipment naming no items carried whatever was left when it
+ * shipped) and, per order item in the order's order, how much of it has shipped and is left.
+ * Items sharing a key take the shipped quantity in their order.
+ */
+export function fulfilmentOf(
+  items: readonly OrderItemRow[],
+  live: readonly ShippedItem[][],
+): { carried: ShippedItem[][]; progress: ItemProgress[] } {
+  const left = ordered(items);
+  const carried = live.map((named) => {
+    const taken =
+      named.length > 0
+        ? named
+        : [...left].filter(([, quantity]) => quantity > 0).map(([key, quantity]) => ({ itemKey: key, quantity }));
+    for (const { itemKey: key, quantity } of taken) left.set(key, (left.get(key) ?? 0) - quantity);
+    return taken;
+  });
+  const pool = sumByKey(carried.flat());
+  const progress = items.map((item) => {
+    const key = itemKey(item);
+    const quantity = item.quantity ?? 1;
+    const shipped = Math.min(quantity, pool.get(key) ?? 0);
+    pool.set(key, (pool.get(key) ?? 0) - shipped);
+    return { shipped, remaining: quantity - shipped };
+  });
+  return { carried, progress };
 }
 
 function describe(input: ShipItemInput): string {

@@ -1,8 +1,14 @@
 import type { PaymentInstrument } from "../../payments/payment-gateway.js";
+import { lockAccount } from "../accounts/accounts.repository.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { checkBankAccount, checkCard, digitsOf } from "./instrument-rules.js";
-import { clearDefaultPaymentMethod, insertPaymentMethod, type PaymentMethodRow } from "./payment-methods.repository.js";
+import {
+  clearDefaultPaymentMethod,
+  findDefaultPaymentMethod,
+  insertPaymentMethod,
+  type PaymentMethodRow,
+} from "./payment-methods.repository.js";
 
 export interface NewPaymentMethod {
   type: "cc" | "ach";
@@ -83,8 +89,8 @@ function described(input: NewPaymentMethod, now: Date) {
 
 /**
  * Checks the card or account, hands its numbers to the gateway and keeps the gateway's token
- * (sealed), the brand and the last four digits. Made the default when asked: the old one stops
- * being it in the same transaction.
+ * (sealed), the brand and the last four digits. Made the default when asked (the old one stops
+ * being it in the same transaction), or when the scope has no default and the caller did not say.
  */
 export async function addPaymentMethod(
   services: DomainServices,
@@ -96,7 +102,14 @@ export async function addPaymentMethod(
   const token = services.secrets.seal(await services.payments.tokenize(instrument));
   const stamp = now.toISOString();
   return services.db.transaction().execute(async (trx) => {
-    if (input.makeDefault) await clearDefaultPaymentMethod(trx, scope, stamp);
+    let makeDefault = input.makeDefault === true;
+    if (makeDefault) await clearDefaultPaymentMethod(trx, scope, stamp);
+    else if (input.makeDefault === undefined) {
+      // An account's first method (or its first since the default was unset) becomes the default:
+      // automatic refills charge the default, and without one they would silently never happen.
+      await lockAccount(trx, scope.accountId);
+      makeDefault = (await findDefaultPaymentMethod(trx, scope)) === undefined;
+    }
     return insertPaymentMethod(trx, {
       account_id: scope.accountId,
       mode: scope.mode,
@@ -105,7 +118,7 @@ export async function addPaymentMethod(
       ...shown,
       billing_location: input.billingLocation ? JSON.stringify(input.billingLocation) : null,
       gateway_token: token,
-      is_default: input.makeDefault ? 1 : 0,
+      is_default: makeDefault ? 1 : 0,
       created_at: stamp,
       updated_at: stamp,
       deleted_at: null,

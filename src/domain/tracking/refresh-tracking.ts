@@ -130,8 +130,10 @@ async function readReports(
 }
 
 /**
- * Stores the events a carrier reported that are not stored yet. An event the sandbox's advance
- * control already pulled forward is never stamped before the latest stored one.
+ * Stores the events a carrier reported that are not stored yet. No event is dated before the
+ * label was bought or before the latest stored one, and the events of one report have distinct,
+ * increasing times up to now: the sandbox's advance control pulls a planned journey forward, and
+ * its early events would otherwise land before the purchase or on one instant.
  */
 export async function storeReports(
   services: DomainServices,
@@ -142,16 +144,20 @@ export async function storeReports(
   options: TrackingOptions,
 ): Promise<void> {
   const fresh: NewTrackingEvent[] = [];
+  const labelBoughtAt = Date.parse(current.shipment.shipped_at ?? current.shipment.created_at);
   for (const { parcelId, report } of reports) {
     const stored = current.stored.filter((e) => e.parcel_id === parcelId);
     const lastSequence = Math.max(0, ...stored.map((e) => e.sequence ?? 0));
-    let floor = Math.max(0, ...stored.map((e) => Date.parse(e.event_timestamp)));
-    for (const event of report.events) {
-      if (event.sequence <= lastSequence) continue;
-      const occurredAt = new Date(Math.min(now.getTime(), Math.max(event.occurredAt.getTime(), floor + 1000)));
-      floor = occurredAt.getTime();
-      fresh.push({ ...event, parcelId, source: "carrier", occurredAt });
-    }
+    const latestStored = Math.max(...stored.map((e) => Date.parse(e.event_timestamp) + 1), -Infinity);
+    const events = report.events.filter((event) => event.sequence > lastSequence);
+    const times = spacedTimes(
+      events.map((event) => event.occurredAt.getTime()),
+      Math.max(labelBoughtAt, latestStored),
+      now.getTime(),
+    );
+    events.forEach((event, index) => {
+      fresh.push({ ...event, parcelId, source: "carrier", occurredAt: new Date(times[index] ?? now.getTime()) });
+    });
     await trx
       .updateTable("parcels")
       .set({
@@ -170,6 +176,34 @@ export async function storeReports(
       !current.stored.some((e) => e.parcel_id === parcel.id && e.status === "in_transit"),
   );
   await auditAcceptedParcels(services, trx, current.shipment, accepted, options.auditPercent ?? 0);
+}
+
+/**
+ * Times for events planned at `planned` (in order), none before `earliest` nor after `now`: when
+ * the plan starts earlier, its span up to now is scaled into [earliest, now], keeping the events'
+ * order and proportions. Each time is then at least 1 ms after the one before, so no two events
+ * share an instant, and none after now (only when the window holds fewer milliseconds than events
+ * do the last ones pass now by those few milliseconds).
+ */
+export function spacedTimes(planned: readonly number[], earliest: number, now: number): number[] {
+  const capped = planned.map((time) => Math.min(time, now));
+  const start = Math.min(capped[0] ?? earliest, earliest);
+  const scale = now > start ? (now - Math.max(earliest, start)) / (now - start) : 0;
+  let previous = earliest - 1;
+  const forward = capped.map((time) => {
+    const scaled = Math.max(earliest, start) + Math.round((time - start) * scale);
+    previous = Math.max(scaled, previous + 1);
+    return previous;
+  });
+  // Times pushed past now by the 1 ms steps are pulled back below their successors when there is room.
+  let next = now + 1;
+  const backward = forward
+    .map((_, index) => forward[forward.length - 1 - index] as number)
+    .map((time) => {
+      next = Math.min(time, next - 1);
+      return next;
+    });
+  return next >= earliest ? backward.reverse() : forward;
 }
 
 /** A label's tracking is first read a minute after purchase, when the carrier has its data. */

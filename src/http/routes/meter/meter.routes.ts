@@ -98,7 +98,7 @@ export const meterRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["Meter"],
         summary: "Set automatic refill: the trigger balance and the amount charged (beyond eHub)",
         body: MeterSettingsBody,
-        response: { 200: Type.Object({ meter: Type.Ref("Meter") }), ...errorResponses(400, 401, 422) },
+        response: { 200: Type.Object({ meter: Type.Ref("Meter") }), ...errorResponses(400, 401, 409, 422) },
       },
     },
     async (request) => {
@@ -107,7 +107,7 @@ export const meterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (meter.refill_trigger_balance === undefined && meter.refill_amount === undefined) {
         throw invalidRefillSettings();
       }
-      await setRefillSettings(app.services, request.scope.accountId, {
+      await setRefillSettings(app.services, request.scope, {
         triggerCents: settingCents("refill_trigger_balance", meter.refill_trigger_balance),
         amountCents: settingCents("refill_amount", meter.refill_amount),
       });

@@ -1,6 +1,7 @@
 import { ORDER_ADDRESS_KEYS, type OrderAddress } from "../../../domain/orders/order-input.js";
 import type { OrderStoreRow } from "../../../domain/orders/order-stores.repository.js";
 import type { OrderItemRow, OrderRecord, OrderShipmentRow } from "../../../domain/orders/orders.repository.js";
+import { type ItemProgress, itemKey } from "../../../domain/orders/shipped-items.js";
 
 /**
  * eHub answers one order in four shapes whose value types differ: the list,
@@ -34,7 +35,7 @@ function presentAddress(json: string | null) {
   return Object.fromEntries(ORDER_ADDRESS_KEYS.map((key) => [key, address[key] ?? null]));
 }
 
-function presentItem(item: OrderItemRow, shape: OrderShape): Record<string, unknown> {
+function presentItem(item: OrderItemRow, shape: OrderShape, progress?: ItemProgress): Record<string, unknown> {
   const asNumber = shape === "retrieve" ? numericId : (text: string | null) => text;
   const moneyAsText = shape === "list" || shape === "retrieve";
   const full = {
@@ -60,7 +61,9 @@ function presentItem(item: OrderItemRow, shape: OrderShape): Record<string, unkn
     price: moneyAsText ? decimalText(item.price_cents) : dollars(item.price_cents),
     cost: moneyAsText ? decimalText(item.cost_cents) : dollars(item.cost_cents),
   };
-  if (shape !== "created") return full;
+  // Beyond eHub: what of the item has shipped and what is left (a partial shipment shows both).
+  if (shape !== "created")
+    return { ...full, shipped_quantity: progress?.shipped ?? 0, remaining_quantity: progress?.remaining ?? 0 };
   // The create answer echoes the create request's item fields only.
   const {
     id,
@@ -77,7 +80,58 @@ function presentItem(item: OrderItemRow, shape: OrderShape): Record<string, unkn
   return echo;
 }
 
-function presentShipment(shipment: OrderShipmentRow) {
+const lengthText = (value: number | null) => (value === null ? null : String(value));
+
+/**
+ * The shipment's parcels in eHub's shape: the Porter label's parcels when a label shipped the
+ * order, else one parcel made of what was recorded. The items the shipment carried are listed on
+ * its first parcel, with the quantity it carried.
+ */
+function presentParcels(record: OrderRecord, index: number) {
+  const shipment = record.shipments[index] as OrderShipmentRow;
+  const carried = (record.carried[index] ?? []).flatMap(({ itemKey: key, quantity }) => {
+    const item = record.items.find((candidate) => itemKey(candidate) === key);
+    return item ? [{ ...presentItem(item, "retrieve"), id: String(item.id), quantity }] : [];
+  });
+  const own = {
+    id: null as number | null,
+    external_shipment_id: null,
+    external_id: shipment.platform_shipment_id,
+    ship_date: shipment.ship_date,
+    postage_label: {},
+    status: "shipped",
+    length: null as string | null,
+    width: null as string | null,
+    height: null as string | null,
+    weight: lengthText(shipment.weight_oz),
+    package_type: null as string | null,
+    tracking_number: shipment.tracking_number as string | null,
+    shipping_cost: decimalText(shipment.shipping_cost_cents),
+    insurance_amount: null,
+    created_at: shipment.created_at,
+    updated_at: shipment.updated_at,
+  };
+  const labelParcels = record.labelParcels[index] ?? [];
+  const parcels =
+    labelParcels.length === 0
+      ? [own]
+      : labelParcels.map((parcel) => ({
+          ...own,
+          id: parcel.id,
+          status: parcel.status,
+          length: lengthText(parcel.length),
+          width: lengthText(parcel.width),
+          height: lengthText(parcel.height),
+          weight: lengthText(parcel.weight),
+          package_type: parcel.package_type,
+          tracking_number: parcel.tracking_number,
+          shipping_cost: decimalText(parcel.cost_cents),
+        }));
+  return parcels.map((parcel, position) => ({ ...parcel, parcel_items: position === 0 ? carried : [] }));
+}
+
+function presentShipment(record: OrderRecord, index: number) {
+  const shipment = record.shipments[index] as OrderShipmentRow;
   return {
     id: shipment.id,
     external_id: null,
@@ -90,7 +144,7 @@ function presentShipment(shipment: OrderShipmentRow) {
     shipping_cost: decimalText(shipment.shipping_cost_cents),
     insurance_type: null,
     insurance_amount: null,
-    parcels: [],
+    parcels: presentParcels(record, index),
     created_at: shipment.created_at,
     updated_at: shipment.updated_at,
   };
@@ -120,7 +174,7 @@ export function presentOrder(store: OrderStoreRow, record: OrderRecord, shape: O
     shipping_total: shape === "retrieve" ? dollars(order.shipping_total_cents) : total(order.shipping_total_cents),
     notes: order.notes,
     tags: order.tags,
-    items: record.items.map((item) => presentItem(item, shape)),
+    items: record.items.map((item, index) => presentItem(item, shape, record.progress[index])),
     billing_address: presentAddress(order.billing_address),
     shipping_address: presentAddress(order.shipping_address),
     external_customer_email: order.external_customer_email,
@@ -129,8 +183,12 @@ export function presentOrder(store: OrderStoreRow, record: OrderRecord, shape: O
     ship_by_date: order.ship_by_date,
     created_at: order.created_at,
     updated_at: order.updated_at,
+    // Beyond eHub: what will stop the order from becoming a label as it is.
+    warnings: record.warnings,
   };
   if (shape === "created") delete answer.sub_order_count;
-  if (shape === "list" || shape === "retrieve") answer.shipments = record.shipments.map(presentShipment);
+  if (shape === "list" || shape === "retrieve") {
+    answer.shipments = record.shipments.map((_, index) => presentShipment(record, index));
+  }
   return answer;
 }

@@ -1,5 +1,6 @@
 import { type Static, Type } from "typebox";
 import { ORDER_ADDRESS_KEYS } from "../../../domain/orders/order-input.js";
+import { ORDER_LIST_STATUSES } from "../../../domain/orders/shipped-items.js";
 import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
 
 const text = (maxLength = 255) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
@@ -89,7 +90,15 @@ export const OrderParams = Type.Object({
 export const ListOrdersQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
-  status: Type.Optional(Type.String({ minLength: 1, maxLength: 64, default: "pending" })),
+  status: Type.Optional(
+    Type.Union(
+      ORDER_LIST_STATUSES.map((status) => Type.Literal(status)),
+      {
+        default: "pending",
+        description: "The orders' shipment_status: pending, partial or shipped; all for every order",
+      },
+    ),
+  ),
 });
 
 /**
