@@ -7,6 +7,7 @@ const METHODS: HTTPMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 interface ValidationIssue {
   instancePath: string;
+  schemaPath?: string;
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
@@ -24,13 +25,32 @@ function fieldPath(issue: ValidationIssue, context: string | undefined): string 
   return path || (context ?? "body");
 }
 
+/**
+ * The values a closed list takes: an `enum`'s own list, or the literals of a union of literals,
+ * which the validator reports as one `const` failure per branch of an `anyOf` (each saying only
+ * "must be equal to constant"). Undefined when the issue is of another kind.
+ */
+function allowedValues(issue: ValidationIssue, issues: ValidationIssue[]): unknown[] | undefined {
+  if (issue.keyword === "enum" && Array.isArray(issue.params.allowedValues)) return issue.params.allowedValues;
+  if (issue.keyword !== "const" || !issue.schemaPath) return undefined;
+  const union = issue.schemaPath.match(/^(.*\/anyOf)\/\d+\/const$/)?.[1];
+  if (!union) return [issue.params.allowedValue];
+  return issues
+    .filter((other) => other.keyword === "const" && other.instancePath === issue.instancePath)
+    .filter((other) => other.schemaPath?.match(/^(.*\/anyOf)\/\d+\/const$/)?.[1] === union)
+    .map((other) => other.params.allowedValue);
+}
+
 function describeValidation(error: FastifyError): string {
-  const issue = error.validation?.[0] as ValidationIssue | undefined;
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const issue = issues[0];
   if (!issue) return error.message;
   const where = fieldPath(issue, error.validationContext);
   const source = error.validationContext && error.validationContext !== "body" ? ` (${error.validationContext})` : "";
   if (issue.keyword === "required") return `${where}${source} is required.`;
   if (issue.keyword === "additionalProperties") return `${where}${source} is not a known field.`;
+  const allowed = allowedValues(issue, issues);
+  if (allowed) return `${where}${source} must be one of ${allowed.map(String).join(", ")}.`;
   return `${where}${source} ${issue.message ?? "is invalid"}.`;
 }
 
