@@ -1,40 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runCli } from "../../src/cli/program.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findKeyHolder } from "../../src/domain/accounts/accounts.repository.js";
 import { hashApiKey } from "../../src/domain/accounts/api-keys.js";
 import { insertMoneyIncident } from "../../src/storage/money-incidents.js";
+import { type CliResult, cli } from "../helpers/cli.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.js";
 import { standInOrder, WooCommerceStandIn } from "../stand-ins/woocommerce/woocommerce-stand-in.js";
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI in this process, capturing what it writes. */
-async function cli(...argv: string[]): Promise<CliResult> {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array) => {
-    stdout += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
-    return true;
-  }) as typeof process.stdout.write);
-  const err = vi.spyOn(process.stderr, "write").mockImplementation(((chunk: string | Uint8Array) => {
-    stderr += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString();
-    return true;
-  }) as typeof process.stderr.write);
-  try {
-    const code = await runCli(argv);
-    return { code, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
 
 function json<T = Record<string, unknown>>(result: CliResult): T {
   expect(result.code, result.stderr).toBe(0);
