@@ -183,10 +183,9 @@ describe("the OpenAPI document as a reference", () => {
   });
 
   it("requires no field the server fills in itself (package_type)", () => {
-    const parcel = (
-      operation("POST /api/v2/shipments/ship").requestBody?.content["application/json"]?.schema.properties?.shipment
-        ?.properties?.parcels as Schema
-    ).items as Schema;
+    const shipment = operation("POST /api/v2/shipments/ship").requestBody?.content["application/json"]?.schema
+      .properties?.shipment as Schema;
+    const parcel = shipment.properties?.parcels?.items as Schema;
     expect(parcel.required).not.toContain("package_type");
     const defaulted: string[] = [];
     const walk = (schema: unknown, where: string) => {
@@ -202,23 +201,27 @@ describe("the OpenAPI document as a reference", () => {
   });
 
   it.each([
-    ["POST /api/v2/rates", "/api/v2/rates"],
-    ["POST /api/v2/shipments/ship", "/api/v2/shipments/ship"],
-  ])("%s: the example works, and each field the document requires is refused when left out", async (name, url) => {
-    const media = operation(name).requestBody?.content["application/json"] as Media;
-    const [example] = examplesOf(media);
-    const post = (payload: unknown) =>
-      t.app.inject({ method: "POST", url, headers: merchant.auth, payload: payload as object });
-    const accepted = await post(example);
-    expect(accepted.statusCode, accepted.body).toBe(201);
+    ["POST /api/v2/rates", "/api/v2/rates", 10],
+    ["POST /api/v2/shipments/ship", "/api/v2/shipments/ship", 15],
+    ["POST /api/v2/payment_methods", "/api/v2/payment_methods", 6],
+  ])(
+    "%s: the example works, and each field the document requires is refused when left out",
+    async (name, url, least) => {
+      const media = operation(name).requestBody?.content["application/json"] as Media;
+      const [example] = examplesOf(media);
+      const post = (payload: unknown) =>
+        t.app.inject({ method: "POST", url, headers: merchant.auth, payload: payload as object });
+      const accepted = await post(example);
+      expect(accepted.statusCode, accepted.body).toBe(201);
 
-    const paths = requiredPaths(media.schema, example);
-    expect(paths.length).toBeGreaterThan(10);
-    const accepting: string[] = [];
-    for (const path of paths) {
-      const response = await post(without(example, path));
-      if (response.statusCode < 400) accepting.push(`${path.join(".")} → ${response.statusCode}`);
-    }
-    expect(accepting).toEqual([]);
-  });
+      const paths = requiredPaths(media.schema, example);
+      expect(paths.length).toBeGreaterThanOrEqual(least);
+      const accepting: string[] = [];
+      for (const path of paths) {
+        const response = await post(without(example, path));
+        if (response.statusCode < 400) accepting.push(`${path.join(".")} → ${response.statusCode}`);
+      }
+      expect(accepting).toEqual([]);
+    },
+  );
 });

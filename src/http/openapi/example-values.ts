@@ -14,7 +14,6 @@ const FIELD_VALUES: Record<string, unknown> = {
   ...SALT_LAKE_RESIDENCE,
   email: "ann.lee@example.com",
   name: "Acme",
-  description: "Cotton T-shirt",
   carrier_code: "usps",
   service_code: "usps_ground_advantage",
   service_id: 1172,

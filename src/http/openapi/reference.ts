@@ -1,5 +1,5 @@
 import { type ExampleOptions, exampleOf, type SchemaNode } from "./example-values.js";
-import { rateShipment, shipmentToBuy } from "./fixtures.js";
+import { rateShipment, shipmentToBuy, VISA } from "./fixtures.js";
 
 /** What the document says of one operation beyond its route schema. */
 interface OperationReference {
@@ -68,6 +68,7 @@ export const OPERATIONS: Record<string, OperationReference> = {
   "POST /payment_methods": {
     description:
       "Adds a card (Luhn-checked, brand from the number, expiry MMYY) or a bank account (ABA-checked routing number); the card's code is checked and never stored (docs/payments.md).",
+    requestExample: { payment_method: { ...VISA, default_payment_method: true } },
   },
   "GET /payment_methods/:id": { description: "One payment method, its number shown by its last four digits." },
   "PUT /payment_methods/:id": {
@@ -82,9 +83,11 @@ export const OPERATIONS: Record<string, OperationReference> = {
   "PUT /meter": {
     description:
       "Sets automatic refill: when a label would leave the balance under `refill_trigger_balance`, `refill_amount` is charged to the default payment method first. Both null turn it off.",
+    requestExample: { meter: { refill_trigger_balance: 20, refill_amount: 100 } },
   },
   "POST /meter/refill": {
     description: "Charges a payment method (the default unless named) and adds the amount to the balance.",
+    requestExample: { amount: 50 },
   },
   "GET /reports/meter_transaction": {
     description:
