@@ -20,6 +20,7 @@ interface Operation {
   summary?: string;
   description?: string;
   security?: unknown[];
+  parameters?: unknown[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { description: string; content?: Record<string, Media> }>;
 }
@@ -149,14 +150,17 @@ describe("the OpenAPI document as a reference", () => {
     expect(problems).toEqual([]);
   });
 
-  it("lists 401, 403 and 429 on every operation that takes an API key, and 400 and 413 on every body", () => {
+  it("lists 401, 403 and 429 wherever a key is needed, 400 and 413 on bodies, 400 on parameters, 404 on a child's routes", () => {
     const problems: string[] = [];
     for (const { name, operation } of operations) {
       const statuses = Object.keys(operation.responses);
       const authenticated = !(Array.isArray(operation.security) && operation.security.length === 0);
+      const parameters = (operation.parameters ?? []).length > 0;
       const expected = [
         ...(authenticated ? ["401", "403", "429"] : []),
         ...(operation.requestBody ? ["400", "413"] : []),
+        ...(parameters ? ["400"] : []),
+        ...(name.includes("/{customer_id}/") ? ["404"] : []),
       ];
       const missing = expected.filter((status) => !statuses.includes(status));
       if (missing.length > 0) problems.push(`${name}: ${missing.join(", ")}`);

@@ -295,6 +295,10 @@ export function documentRoute({ schema, url, route, openapiObject }: RouteToDocu
   const statuses = [
     ...(route.config?.permission !== undefined ? AUTHENTICATED_STATUSES : []),
     ...(schema.body ? BODY_STATUSES : []),
+    // A malformed id or query value is refused by the schema.
+    ...(schema.params || schema.querystring ? [400] : []),
+    // The child form answers `customer.not_found` for an account that is not the caller's child.
+    ...(url.includes("/:customer_id/") ? [404] : []),
     ...(reference?.statuses ?? []),
   ];
   for (const status of statuses) responses[status] ??= { $ref: "ErrorBody" };
