@@ -33,12 +33,21 @@ function fieldPath(issue: ValidationIssue, context: string | undefined): string 
 function allowedValues(issue: ValidationIssue, issues: ValidationIssue[]): unknown[] | undefined {
   if (issue.keyword === "enum" && Array.isArray(issue.params.allowedValues)) return issue.params.allowedValues;
   if (issue.keyword !== "const" || !issue.schemaPath) return undefined;
-  const union = issue.schemaPath.match(/^(.*\/anyOf)\/\d+\/const$/)?.[1];
+  const unionOf = (other: ValidationIssue) => other.schemaPath?.match(/^(.*\/anyOf)\/\d+\/(const|type)$/)?.[1];
+  const union = unionOf(issue);
   if (!union) return [issue.params.allowedValue];
-  return issues
-    .filter((other) => other.keyword === "const" && other.instancePath === issue.instancePath)
-    .filter((other) => other.schemaPath?.match(/^(.*\/anyOf)\/\d+\/const$/)?.[1] === union)
-    .map((other) => other.params.allowedValue);
+  const branches = issues.filter((other) => other.instancePath === issue.instancePath && unionOf(other) === union);
+  // A literal union that also takes null (`Union([Literal, …, Null])`) says so last.
+  return [
+    ...branches.filter((other) => other.keyword === "const").map((other) => other.params.allowedValue),
+    ...(branches.some((other) => other.keyword === "type" && other.params.type === "null") ? [null] : []),
+  ];
+}
+
+/** "be one of a, b, null", or "be a" for a single value. */
+function spelledValues(values: unknown[]): string {
+  const spelled = values.map(String);
+  return spelled.length === 1 ? `be ${spelled[0]}` : `be one of ${spelled.join(", ")}`;
 }
 
 function describeValidation(error: FastifyError): string {
@@ -50,7 +59,7 @@ function describeValidation(error: FastifyError): string {
   if (issue.keyword === "required") return `${where}${source} is required.`;
   if (issue.keyword === "additionalProperties") return `${where}${source} is not a known field.`;
   const allowed = allowedValues(issue, issues);
-  if (allowed) return `${where}${source} must be one of ${allowed.map(String).join(", ")}.`;
+  if (allowed) return `${where}${source} must ${spelledValues(allowed)}.`;
   return `${where}${source} ${issue.message ?? "is invalid"}.`;
 }
 
