@@ -119,6 +119,9 @@ export interface DemoAccount {
  * On an empty database, a demo merchant with one Owner+API user and every sandbox carrier
  * connected in both modes, so the first curl works.
  */
+/** The demo account's user, which the first start creates. */
+export const DEMO_EMAIL = "demo@porter.local";
+
 export async function ensureDemoAccount(services: AppServices): Promise<DemoAccount | undefined> {
   // Processes starting together on an empty database create one demo account between them.
   return underSchemaLock(services.database, () => createDemoAccountIfEmpty(services));
@@ -126,17 +129,17 @@ export async function ensureDemoAccount(services: AppServices): Promise<DemoAcco
 
 async function createDemoAccountIfEmpty(services: AppServices): Promise<DemoAccount | undefined> {
   if ((await countAccounts(services.db)) > 0) return undefined;
-  const account = await createAccount(services, { name: "Demo Merchant", email: "demo@porter.local" });
+  const account = await createAccount(services, { name: "Demo Merchant", email: DEMO_EMAIL });
   const { keys } = await createUser(services, {
     accountId: account.id,
-    email: "demo@porter.local",
+    email: DEMO_EMAIL,
     firstName: "Demo",
     lastName: "Merchant",
     roles: ["Owner", "API"],
   });
   if (!keys) throw new Error("the demo user has the API role, so it has keys");
   await connectAllSandboxCarriers(services, account.id, CARRIER_CODES_CONNECTED_BY_DEFAULT);
-  return { accountId: account.id, email: "demo@porter.local", keys };
+  return { accountId: account.id, email: DEMO_EMAIL, keys };
 }
 
 export { buildServer };

@@ -2,23 +2,14 @@ import type { Command } from "commander";
 import { createWebhookDispatcher, ensureDemoAccount, openServices, startWorker } from "../app.js";
 import { loadConfig } from "../config.js";
 import { buildServer } from "../http/server.js";
+import { demoAccountNotice, existingDatabaseNotice } from "./startup-notice.js";
 
 async function serve(options: { worker: boolean }): Promise<void> {
   const services = await openServices(loadConfig());
   const app = await buildServer(services);
   services.logger = app.log;
   const demo = await ensureDemoAccount(services);
-  if (demo) {
-    process.stdout.write(
-      [
-        "",
-        `Created the demo account ${demo.accountId} (user ${demo.email}). Its API keys are shown only now:`,
-        `  test:       ${demo.keys.test}`,
-        `  production: ${demo.keys.production}`,
-        "",
-      ].join("\n"),
-    );
-  }
+  process.stdout.write(demo ? demoAccountNotice(demo) : await existingDatabaseNotice(services));
   const worker = options.worker ? await startWorker(services, app.log) : undefined;
   const webhooks = options.worker ? createWebhookDispatcher(services, app.log) : undefined;
   webhooks?.start();

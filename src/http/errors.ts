@@ -43,7 +43,8 @@ export const ERROR_CATALOGUE = {
   },
   "request.invalid": {
     status: 400,
-    description: "The request does not match the operation's schema; the message names the field path.",
+    description:
+      "The request does not match the operation's schema; the message names the field path and, for a field with a closed list of values, every value it takes (`shipment.label_format must be one of pdf, png, …`).",
   },
   "request.too_large": { status: 413, description: "The body is larger than `BODY_LIMIT_BYTES`." },
   "request.too_deep": {

@@ -8,6 +8,7 @@ import type { AppServices } from "../app-services.js";
 import { accessLogWriter } from "./access-log.js";
 import { registerDocsUi } from "./docs-ui.js";
 import { LogDestination } from "./log-destination.js";
+import { documentRoute } from "./openapi/reference.js";
 import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/account-scope.js";
 import { newKeyHolderCache, registerAuth } from "./plugins/auth.js";
 import { registerAuthorization } from "./plugins/authorization.js";
@@ -139,6 +140,8 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
       components: { securitySchemes: { apiKey: { type: "http", scheme: "bearer" } } },
       security: [{ apiKey: [] }],
     },
+    // What the document adds to the route schemas (descriptions, examples, statuses), never what validates.
+    transform: documentRoute as never,
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`),
     },

@@ -1,58 +1,12 @@
 /** Addresses and parcels that rate and ship cleanly; tests override what they are about. */
-export const SALT_LAKE_RESIDENCE = {
-  first_name: "Ann",
-  last_name: "Lee",
-  address1: "220 S State St",
-  city: "Salt Lake City",
-  state: "UT",
-  country: "US",
-  postal_code: "84111",
-  phone: "8015550100",
-};
-
-export const LOS_ANGELES_WAREHOUSE = {
-  company: "Acme Fulfillment",
-  address1: "1 Main St",
-  city: "Los Angeles",
-  state: "CA",
-  country: "US",
-  postal_code: "90035",
-  phone: "3105550100",
-};
-
-export const TORONTO_RESIDENCE = {
-  first_name: "Jo",
-  address1: "1 Queen St W",
-  city: "Toronto",
-  state: "ON",
-  country: "CA",
-  postal_code: "M5H 2N2",
-  phone: "4165550100",
-};
-
-export const SMALL_BOX = { length: 10, width: 8, height: 4, weight: 24 };
-
-export function rateShipment(overrides: Record<string, unknown> = {}) {
-  return {
-    shipment: {
-      to_location: SALT_LAKE_RESIDENCE,
-      from_location: LOS_ANGELES_WAREHOUSE,
-      parcels: [SMALL_BOX],
-      ...overrides,
-    },
-  };
-}
-
-/** A USPS Ground Advantage shipment to buy (`POST /shipments/ship`'s `shipment`). */
-export function shipmentToBuy(overrides: Record<string, unknown> = {}) {
-  return {
-    to_location: SALT_LAKE_RESIDENCE,
-    from_location: LOS_ANGELES_WAREHOUSE,
-    parcels: [SMALL_BOX],
-    service_id: 1172,
-    ...overrides,
-  };
-}
+export {
+  LOS_ANGELES_WAREHOUSE,
+  rateShipment,
+  SALT_LAKE_RESIDENCE,
+  SMALL_BOX,
+  shipmentToBuy,
+  TORONTO_RESIDENCE,
+} from "../../src/http/openapi/fixtures.js";
 
 /** An item of a parcel bound abroad, as `parcel_items` take it. */
 export const T_SHIRT = {

@@ -18,6 +18,7 @@ declare module "fastify" {
 
 interface ValidationIssue {
   instancePath: string;
+  schemaPath?: string;
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
@@ -35,13 +36,41 @@ function fieldPath(issue: ValidationIssue, context: string | undefined): string 
   return path || (context ?? "body");
 }
 
+/**
+ * The values a closed list takes: an `enum`'s own list, or the literals of a union of literals,
+ * which the validator reports as one `const` failure per branch of an `anyOf` (each saying only
+ * "must be equal to constant"). Undefined when the issue is of another kind.
+ */
+function allowedValues(issue: ValidationIssue, issues: ValidationIssue[]): unknown[] | undefined {
+  if (issue.keyword === "enum" && Array.isArray(issue.params.allowedValues)) return issue.params.allowedValues;
+  if (issue.keyword !== "const" || !issue.schemaPath) return undefined;
+  const unionOf = (other: ValidationIssue) => other.schemaPath?.match(/^(.*\/anyOf)\/\d+\/(const|type)$/)?.[1];
+  const union = unionOf(issue);
+  if (!union) return [issue.params.allowedValue];
+  const branches = issues.filter((other) => other.instancePath === issue.instancePath && unionOf(other) === union);
+  // A literal union that also takes null (`Union([Literal, …, Null])`) says so last.
+  return [
+    ...branches.filter((other) => other.keyword === "const").map((other) => other.params.allowedValue),
+    ...(branches.some((other) => other.keyword === "type" && other.params.type === "null") ? [null] : []),
+  ];
+}
+
+/** "be one of a, b, null", or "be a" for a single value. */
+function spelledValues(values: unknown[]): string {
+  const spelled = values.map(String);
+  return spelled.length === 1 ? `be ${spelled[0]}` : `be one of ${spelled.join(", ")}`;
+}
+
 function describeValidation(error: FastifyError): string {
-  const issue = error.validation?.[0] as ValidationIssue | undefined;
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const issue = issues[0];
   if (!issue) return error.message;
   const where = fieldPath(issue, error.validationContext);
   const source = error.validationContext && error.validationContext !== "body" ? ` (${error.validationContext})` : "";
   if (issue.keyword === "required") return `${where}${source} is required.`;
   if (issue.keyword === "additionalProperties") return `${where}${source} is not a known field.`;
+  const allowed = allowedValues(issue, issues);
+  if (allowed) return `${where}${source} must ${spelledValues(allowed)}.`;
   return `${where}${source} ${issue.message ?? "is invalid"}.`;
 }
 
