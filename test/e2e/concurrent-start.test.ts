@@ -9,6 +9,7 @@ import {
   PROCESS_TEST_TIMEOUT_MS,
   type RunningProcess,
   type RunningServer,
+  startApiProcess,
   startProcess,
   startServerProcess,
   stopProcess,
@@ -63,10 +64,7 @@ describe.skipIf(testDialect() === "sqlite")("processes starting together on one 
       testDb = await createTestDatabase(null);
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-start-together-"));
       const env = { ...testDb.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
-      const servers = await Promise.all([
-        startServerProcess(["src/cli/index.ts", "serve"], env),
-        startServerProcess(["src/cli/index.ts", "serve", "--no-worker"], env),
-      ]);
+      const servers = await Promise.all([startServerProcess(["src/cli/index.ts", "serve"], env), startApiProcess(env)]);
       started.push(...servers);
       const accounts = await testDb.db.kysely.selectFrom("accounts").select("id").execute();
       expect(accounts).toHaveLength(1);
