@@ -82,8 +82,9 @@ const MIGRATION_LOCK_CLASS = 0x706f7274;
  * Runs `migrate` while holding a PostgreSQL advisory lock on this database's schema, so that of
  * several processes starting together (API processes and workers after an upgrade) one migrates
  * and the others wait, then find nothing left to do. Kysely's own lock covers only the migrations'
- * transaction, not the creation of its bookkeeping tables, which raced when processes started at
- * once. Other one-time start-up work (the demo account) takes it too. SQLite needs none: one
+ * transaction, not the creation of its bookkeeping tables before it; this one covers the whole
+ * start-up step. Other one-time start-up work (the demo account, the recurring jobs' first rounds)
+ * takes it too, where two processes would otherwise both see "none yet". SQLite needs none: one
  * process owns a database file.
  */
 export async function underSchemaLock<T>(db: Db, migrate: () => Promise<T>): Promise<T> {

@@ -3,12 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { ensureDemoAccount, openServices } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
 import { createTestDatabase, type TestDatabase, testDialect } from "../helpers/database.js";
 import {
   exited,
   PROCESS_TEST_TIMEOUT_MS,
   type RunningProcess,
   type RunningServer,
+  startApiProcess,
   startProcess,
   startServerProcess,
   stopProcess,
@@ -63,10 +66,7 @@ describe.skipIf(testDialect() === "sqlite")("processes starting together on one 
       testDb = await createTestDatabase(null);
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-start-together-"));
       const env = { ...testDb.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
-      const servers = await Promise.all([
-        startServerProcess(["src/cli/index.ts", "serve"], env),
-        startServerProcess(["src/cli/index.ts", "serve", "--no-worker"], env),
-      ]);
+      const servers = await Promise.all([startServerProcess(["src/cli/index.ts", "serve"], env), startApiProcess(env)]);
       started.push(...servers);
       const accounts = await testDb.db.kysely.selectFrom("accounts").select("id").execute();
       expect(accounts).toHaveLength(1);
@@ -76,4 +76,20 @@ describe.skipIf(testDialect() === "sqlite")("processes starting together on one 
     },
     2 * PROCESS_TEST_TIMEOUT_MS,
   );
+
+  // Processes rarely reach the demo account's check in the same instant (their start-ups take
+  // different times), so the race is made certain here: three start-ups in one process at once.
+  it("makes one demo account when three start-ups race in one instant on an empty database", async () => {
+    testDb = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-start-race-"));
+    const config = { ...loadConfig({ DATA_DIR: dataDir }), databaseUrl: (testDb as TestDatabase).url };
+    const starts = await Promise.all([1, 2, 3].map(() => openServices(config)));
+    try {
+      const demos = await Promise.all(starts.map((services) => ensureDemoAccount(services)));
+      expect(demos.filter((demo) => demo !== undefined)).toHaveLength(1);
+      expect(await testDb.db.kysely.selectFrom("accounts").select("id").execute()).toHaveLength(1);
+    } finally {
+      for (const services of starts) await services.database.close();
+    }
+  });
 });

@@ -10,8 +10,8 @@ import {
   PROCESS_TEST_TIMEOUT_MS,
   type RunningProcess,
   type RunningServer,
-  startProcess,
-  startServerProcess,
+  startApiProcess,
+  startWorkerProcess,
   stopProcess,
   waitFor,
   waitForProcess,
@@ -36,11 +36,7 @@ describe("an API-only process and a worker-only process on one database", () => 
   beforeAll(async () => {
     testDb = await createTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-roles-"));
-    api = await startServerProcess(["src/cli/index.ts", "serve", "--no-worker"], {
-      ...testDb.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-    });
+    api = await startApiProcess({ ...testDb.env, DATA_DIR: dataDir, LOG_LEVEL: "info" });
     testKey = await waitForProcess(
       api,
       "the demo test key",
@@ -71,11 +67,8 @@ describe("an API-only process and a worker-only process on one database", () => 
   it(
     "the worker-only process runs the jobs, and stops on SIGTERM with exit code 0",
     async () => {
-      const running = startProcess(["src/cli/index.ts", "worker"], { ...testDb.env, DATA_DIR: dataDir });
+      const running = await startWorkerProcess({ ...testDb.env, DATA_DIR: dataDir });
       worker = running;
-      await waitForProcess(running, "the worker's start line", () =>
-        /Worker worker-\S+ is running/.test(running.stdout()) ? true : undefined,
-      );
       // Its first pruning run is due at once; when it is done, the next one waits an interval.
       const jobs = await waitForProcess(running, "the first pruning run to finish", async () => {
         const rows = await jobsOf(PRUNE_JOB);

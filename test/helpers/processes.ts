@@ -158,6 +158,26 @@ export async function startServerProcess(args: string[], env: Record<string, str
   return { ...running, baseUrl };
 }
 
+/** The CLI's entry point, run from source, for the role helpers below. */
+const CLI = "src/cli/index.ts";
+
+/**
+ * `porter serve --no-worker`: an API-only process on a free port, ready once it answers /healthz.
+ * Give every process of one deployment the same database, DATA_DIR (or file store) and SECRET_KEY.
+ */
+export function startApiProcess(env: Record<string, string>): Promise<RunningServer> {
+  return startServerProcess([CLI, "serve", "--no-worker"], env);
+}
+
+/** `porter worker`: a jobs-only process (no HTTP), ready once it says it is running. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<RunningProcess> {
+  const running = startProcess([CLI, "worker"], env);
+  await waitForProcess(running, "the worker's start line", () =>
+    /Worker worker-\S+ is running/.test(running.stdout()) ? true : undefined,
+  );
+  return running;
+}
+
 /** Kills what `startProcess` or `startServerProcess` started, if it still runs. */
 export async function stopProcess(running: RunningProcess | undefined): Promise<void> {
   const child = running?.child;

@@ -26,11 +26,33 @@ describe("configuration from the environment", () => {
     ["KEY_CONCURRENCY_LIMIT", "0", /KEY_CONCURRENCY_LIMIT/],
     ["WEBHOOK_TIMEOUT_MS", "0", /WEBHOOK_TIMEOUT_MS/],
     ["IDEMPOTENCY_LEASE_MS", "999", /IDEMPOTENCY_LEASE_MS/],
+    ["IDEMPOTENCY_RETENTION_HOURS", "0", /IDEMPOTENCY_RETENTION_HOURS must be a whole number from 1 to 2160/],
+    ["EVENT_RETENTION_DAYS", "ninety", /EVENT_RETENTION_DAYS/],
+    ["PRUNE_BATCH_SIZE", "5", /PRUNE_BATCH_SIZE/],
     ["WEBHOOK_ALLOW_PRIVATE_TARGETS", "maybe", /WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false/],
     ["OUTBOUND_ALLOW_PRIVATE_TARGETS", "10.0.0.0/8,intranet", /OUTBOUND_ALLOW_PRIVATE_TARGETS must be .*"intranet"/],
   ])("refuses %s=%s with a clear message", (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("keeps idempotent answers a day and events and deliveries 90 days unless told otherwise", () => {
+    const HOUR = 3_600_000;
+    expect(loadConfig({})).toMatchObject({
+      idempotencyRetentionMs: 24 * HOUR,
+      jobRetentionMs: 7 * 24 * HOUR,
+      eventRetentionMs: 90 * 24 * HOUR,
+      webhookDeliveryRetentionMs: 90 * 24 * HOUR,
+      pruneIntervalMs: HOUR,
+      pruneBatchSize: 500,
+    });
+    expect(
+      loadConfig({ IDEMPOTENCY_RETENTION_HOURS: "48", JOB_RETENTION_DAYS: "1", WEBHOOK_DELIVERY_RETENTION_DAYS: "30" }),
+    ).toMatchObject({
+      idempotencyRetentionMs: 48 * HOUR,
+      jobRetentionMs: 24 * HOUR,
+      webhookDeliveryRetentionMs: 720 * HOUR,
+    });
   });
 
   it("reads the webhook settings, private targets refused unless allowed", () => {
