@@ -7,8 +7,24 @@ import type { FontWeight } from "../drawing.js";
 import { labelFont } from "./label-font.js";
 import { printableText } from "./label-text.js";
 
+/** Widths by character code up to U+00FF, the bulk of every label: layouts measure each line often. */
+const latinWidths: Partial<Record<FontWeight, Float64Array>> = {};
+
+function latinWidthsOf(weight: FontWeight): Float64Array {
+  let widths = latinWidths[weight];
+  if (!widths) {
+    const { glyphs } = labelFont(weight);
+    widths = Float64Array.from({ length: 0x100 }, (_, code) => glyphs.get(String.fromCharCode(code))?.width ?? -1);
+    latinWidths[weight] = widths;
+  }
+  return widths;
+}
+
 /** Advance width of one character in 1/1000 em; outside the label repertoire, of what it prints as. */
 export function characterWidth(char: string, weight: FontWeight): number {
+  const code = char.charCodeAt(0);
+  const latin = code < 0x100 ? (latinWidthsOf(weight)[code] ?? -1) : -1;
+  if (latin >= 0) return latin;
   const glyph = labelFont(weight).glyphs.get(char);
   if (glyph) return glyph.width;
   let width = 0;
