@@ -52,8 +52,13 @@ function thousandths(value: number, unitsPerEm: number): number {
   return Math.round((value * 1000 * 1000) / unitsPerEm) / 1000;
 }
 
+/** The weight's whole TrueType file, for pdfkit (customs forms), which subsets fonts itself. */
+export function labelFontPath(weight: FontWeight): string {
+  return createRequire(import.meta.url).resolve(FONT_FILES[weight]);
+}
+
 function loadFont(weight: FontWeight): LabelFont {
-  const path = createRequire(import.meta.url).resolve(FONT_FILES[weight]);
+  const path = labelFontPath(weight);
   const font = fontkit.create(readFileSync(path)) as fontkit.Font;
   const em = font.unitsPerEm;
   // fontkit answers the glyph's id in the subset, and keeps the subset's glyphs in order (its
