@@ -121,6 +121,11 @@ export const ERROR_CATALOGUE = {
     description: "The service takes one parcel per shipment; the message names the carrier.",
   },
   "shipment.package_type_unavailable": { status: 422, description: "The service does not offer this package type." },
+  "shipment.address_line_too_long": {
+    status: 422,
+    description:
+      "An address line (`address1`, `address2` or `address3` of `to_location`, `from_location` or `return_location`) is longer than the 35 characters UPS and FedEx take and print; the message names the field. Move the rest to the next line.",
+  },
   "shipment.ship_date_invalid": {
     status: 422,
     description: "The ship date is in the past or further ahead than the carrier allows (USPS: 14 days).",

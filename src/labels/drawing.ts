@@ -11,7 +11,7 @@ export type TextAlign = "left" | "center" | "right";
 export interface TextItem {
   kind: "text";
   x: number;
-  /** Top of the first line; the first baseline sits one cap height below (Helvetica: 0.718 em). */
+  /** Top of the first line; the first baseline sits one cap height below (CAP_HEIGHT_EM). */
   y: number;
   width: number;
   lines: readonly string[];
@@ -147,5 +147,8 @@ export interface LabelDrawing {
   items: readonly DrawingItem[];
 }
 
-/** Helvetica's cap height in em: where the first baseline sits below a text item's `y`. */
-export const CAP_HEIGHT_EM = 0.718;
+/**
+ * The label font's cap height in em (Arimo's capitals stand 1409 of its 2048 units tall): where
+ * the first baseline sits below a text item's `y`. A test holds it to the font file.
+ */
+export const CAP_HEIGHT_EM = 1409 / 2048;

@@ -23,6 +23,8 @@ export interface LabelAddress {
   company: string | null;
   address1: string;
   address2: string | null;
+  /** A third street line (eHub's `address3`); absent where a caller has none. */
+  address3?: string | null;
   city: string;
   state: string;
   postalCode: string;

@@ -26,6 +26,13 @@ export const ENDORSEMENTS = [
 
 const unprocessable = (code: string, message: string) => new DomainError(code, message);
 
+/**
+ * Characters per street line: UPS's and FedEx's Ship APIs take at most 35 (DHL Express 45, USPS
+ * 50) and their labels print no more, so one limit holds for every carrier and label alike.
+ */
+export const MAX_ADDRESS_LINE_LENGTH = 35;
+const ADDRESS_LINES = ["address1", "address2", "address3"] as const;
+
 export interface CheckedShipment {
   service: ServiceDefinition;
   /** The eHub listing the client named the service by; the shipment keeps its id and code. */
@@ -96,6 +103,7 @@ export async function checkShipment(
     );
   }
   await checkLabelImages(input, path);
+  checkAddressLines(input, path);
   checkCustoms(input, path);
   return {
     service,
@@ -104,6 +112,24 @@ export async function checkShipment(
     carrierAccountId: connection.id,
     shipDate: checkShipDate(input.shipDate, service, services.clock.now(), path),
   };
+}
+
+function checkAddressLines(input: NewShipment, path: string): void {
+  const addresses = [
+    ["to_location", input.to],
+    ["from_location", input.from],
+    ["return_location", input.returnTo],
+  ] as const;
+  for (const [field, address] of addresses) {
+    for (const line of ADDRESS_LINES) {
+      const length = [...(address?.[line]?.trim() ?? "")].length;
+      if (length <= MAX_ADDRESS_LINE_LENGTH) continue;
+      throw unprocessable(
+        "shipment.address_line_too_long",
+        `${path}.${field}.${line} is ${length} characters; carriers take and print at most ${MAX_ADDRESS_LINE_LENGTH} per address line. Move the rest to the next address line.`,
+      );
+    }
+  }
 }
 
 async function checkLabelImages(input: NewShipment, path: string): Promise<void> {

@@ -9,6 +9,7 @@ export function labelAddress(address: ShipmentAddress): LabelAddress {
     company: address.company ?? null,
     address1: address.address1,
     address2: address.address2 ?? null,
+    address3: address.address3 ?? null,
     city: address.city,
     state: address.state,
     postalCode: address.postal_code,

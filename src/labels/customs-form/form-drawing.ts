@@ -3,10 +3,12 @@
  * non-delivery choices, and the sender's certification. Coordinates are PDF points from the top left.
  */
 import { type ContentType, formatUsd, type NonDeliveryOption } from "../../carriers/customs-terms.js";
+import { labelFontPath } from "../text/label-font.js";
 import type { CustomsFormInput, CustomsFormLine, CustomsFormParty } from "./render-customs-form.js";
 
-const REGULAR = "Helvetica";
-const BOLD = "Helvetica-Bold";
+/** The labels' typeface, embedded (pdfkit subsets it), so the forms print alike everywhere too. */
+const REGULAR = labelFontPath("regular");
+const BOLD = labelFontPath("bold");
 const LINE_WIDTH = 0.6;
 
 export interface CellStyle {

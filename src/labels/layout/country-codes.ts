@@ -47,3 +47,27 @@ const NUMERIC_COUNTRY_CODES: Record<string, string> = {
 export function numericCountryCode(alpha2: string): string {
   return NUMERIC_COUNTRY_CODES[alpha2.toUpperCase()] ?? "000";
 }
+
+const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+/** Where the common English name does not read as a postal one. */
+const POSTAL_NAMES: Record<string, string> = {
+  CD: "CONGO, DEMOCRATIC REPUBLIC OF THE",
+  CG: "CONGO, REPUBLIC OF THE",
+};
+
+/**
+ * A country as the last line of an address prints it (UPU S42): its English name in capitals,
+ * `CA` → `CANADA`. Qualifiers the short name carries are dropped (`Hong Kong SAR China`,
+ * `Myanmar (Burma)`); an unknown code prints as given.
+ */
+export function countryName(alpha2: string): string {
+  const code = alpha2.trim().toUpperCase();
+  const postal = POSTAL_NAMES[code];
+  if (postal) return postal;
+  const name = /^[A-Z]{2}$/.test(code) ? REGION_NAMES.of(code) : undefined;
+  if (!name || name === "Unknown Region") return code;
+  return name
+    .replace(/\s*\(.*\)$/, "")
+    .replace(/ SAR China$/, "")
+    .toUpperCase();
+}

@@ -1,19 +1,24 @@
 /** How the values of a label request read on paper: addresses, weights, dates, grouped numbers. */
 import type { LabelAddress } from "../label.js";
+import { countryName } from "./country-codes.js";
 
 export interface AddressLineOptions {
   uppercase: boolean;
   phone: boolean;
 }
 
-/** Name, company, street lines, "CITY ST ZIP", the country when it is not the US, the phone. */
+/**
+ * Name, company, street lines, "CITY ST ZIP", the country's name in capitals when it is not the
+ * US (`CANADA`, as carriers and the UPU want the last line), the phone.
+ */
 export function addressLines(address: LabelAddress, options: AddressLineOptions): string[] {
   const cityLine = [address.city, address.state, address.postalCode].filter((part) => part.length > 0).join(" ");
-  const lines = [address.name, address.company, address.address1, address.address2, cityLine];
-  if (address.country.toUpperCase() !== "US") lines.push(address.country);
-  if (options.phone && address.phone) lines.push(address.phone);
+  const lines = [address.name, address.company, address.address1, address.address2, address.address3, cityLine];
   const present = lines.filter((line): line is string => typeof line === "string" && line.trim().length > 0);
-  return options.uppercase ? present.map((line) => line.toUpperCase()) : present;
+  const cased = options.uppercase ? present.map((line) => line.toUpperCase()) : present;
+  if (address.country.trim().toUpperCase() !== "US") cased.push(countryName(address.country));
+  if (options.phone && address.phone) cased.push(options.uppercase ? address.phone.toUpperCase() : address.phone);
+  return cased;
 }
 
 /** `9400111206206406260787` → `9400 1112 0620 6406 2607 87`. */

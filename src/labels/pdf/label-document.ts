@@ -1,20 +1,13 @@
 /**
  * A one-page PDF around a page's content: catalog, page tree, the page with its resources, the
- * standard fonts by name (every reader has Helvetica's metrics, so nothing is embedded) and the
- * document information.
+ * label font embedded with the glyphs the page shows, and the document information.
  */
-import { FONTS, num, type PageContent, type XObject } from "./page-content.js";
+import type { FontWeight } from "../drawing.js";
+import { embedFont } from "./embedded-font.js";
+import { FONT_RESOURCES, num, type PageContent, type XObject } from "./page-content.js";
 import { PdfFile, ref } from "./pdf-file.js";
 
 const INFO = "<< /Title (Shipping label) /Producer (Porter) /Creator (Porter) >>";
-
-/** The fonts every page prints in, as PDF objects: the standard fonts by name, nothing embedded. */
-export function standardFontObjects(): { resource: string; body: string }[] {
-  return Object.values(FONTS).map(({ resource, baseFont }) => ({
-    resource,
-    body: `<< /Type /Font /Subtype /Type1 /BaseFont /${baseFont} /Encoding /WinAnsiEncoding >>`,
-  }));
-}
 
 /** A page's resource dictionary from its font and XObject entries (`/F1 3 0 R` …). */
 export function pageResources(fonts: readonly string[], xobjects: readonly string[]): string {
@@ -32,7 +25,11 @@ export function labelDocument(widthPt: number, heightPt: number, content: PageCo
   const file = new PdfFile();
   const catalog = file.reserve();
   const pages = file.reserve();
-  const fonts = standardFontObjects().map(({ resource, body }) => `/${resource} ${ref(file.add(body))}`);
+  const fonts = (Object.keys(FONT_RESOURCES) as FontWeight[])
+    .filter((weight) => content.glyphsUsed[weight].size > 0)
+    .map(
+      (weight) => `/${FONT_RESOURCES[weight]} ${ref(file.add(embedFont(file, weight, content.glyphsUsed[weight])))}`,
+    );
   const xobjects = [...content.xobjects].map(([xobject, name]) => `/${name} ${ref(addXObject(file, xobject))}`);
   const resources = pageResources(fonts, xobjects);
   const page = file.add(

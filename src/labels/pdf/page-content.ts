@@ -4,17 +4,14 @@
  */
 import { constants, deflateSync } from "node:zlib";
 import type { FontWeight } from "../drawing.js";
+import { glyphString } from "./embedded-font.js";
 import type { PdfStream } from "./pdf-file.js";
-import { pdfString } from "./pdf-string.js";
 
 /** Bézier control distance that makes four curves a circle. */
 const KAPPA = (4 * (Math.SQRT2 - 1)) / 3;
 
-/** The two standard fonts labels print in, by their resource name on the page. */
-export const FONTS: Record<FontWeight, { resource: string; baseFont: string }> = {
-  regular: { resource: "F1", baseFont: "Helvetica" },
-  bold: { resource: "F2", baseFont: "Helvetica-Bold" },
-};
+/** The resource names of the label font's two weights on a page (embedded-font.ts). */
+export const FONT_RESOURCES: Record<FontWeight, string> = { regular: "F1", bold: "F2" };
 
 /** An image or form XObject; an image may carry its transparency as a soft mask. */
 export interface XObject extends PdfStream {
@@ -97,6 +94,8 @@ export function circlePath(x: number, y: number, radius: number): string {
 export class PageContent {
   private readonly operators: string[];
   private readonly names = new Map<XObject, string>();
+  /** The glyph ids each weight has shown: what the document's embedded fonts must hold. */
+  readonly glyphsUsed: Record<FontWeight, Set<number>> = { regular: new Set(), bold: new Set() };
 
   /** `scale` shrinks or enlarges everything drawn; `heightPt` is the (scaled) page height. */
   constructor(heightPt: number, scale: number) {
@@ -131,9 +130,11 @@ export class PageContent {
     if (style.white) state.push("1 g");
     if (style.outlineWidth !== undefined) state.push(`${num(style.outlineWidth)} w 1 Tr`);
     if (state.length > 0) this.operators.push("q", ...state);
-    this.operators.push(`BT /${FONTS[style.weight].resource} ${num(style.sizePt)} Tf`);
+    this.operators.push(`BT /${FONT_RESOURCES[style.weight]} ${num(style.sizePt)} Tf`);
+    const used = this.glyphsUsed[style.weight];
     for (const line of lines) {
-      this.operators.push(`1 0 0 -1 ${num(line.x)} ${num(line.baseline)} Tm ${pdfString(line.text)} Tj`);
+      const shown = glyphString(line.text, style.weight, used);
+      this.operators.push(`1 0 0 -1 ${num(line.x)} ${num(line.baseline)} Tm ${shown} Tj`);
     }
     this.operators.push("ET");
     if (state.length > 0) this.operators.push("Q");

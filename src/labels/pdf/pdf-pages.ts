@@ -4,8 +4,10 @@
  * manifest of ten thousand tracking numbers, or every label of a batch in one file, is written in
  * the memory of one page.
  */
-import { pageResources, standardFontObjects } from "./label-document.js";
-import { num, type PageContent, type XObject } from "./page-content.js";
+import type { FontWeight } from "../drawing.js";
+import { embedFont } from "./embedded-font.js";
+import { pageResources } from "./label-document.js";
+import { FONT_RESOURCES, num, type PageContent, type XObject } from "./page-content.js";
 import { type PdfStream, ref } from "./pdf-file.js";
 import { readPages } from "./pdf-reader.js";
 import { pdfString } from "./pdf-string.js";
@@ -21,13 +23,19 @@ export class PdfPages {
   readonly #catalog: number;
   readonly #pageTree: number;
   readonly #fonts: string[];
+  /** Each weight's font object, written last: it holds the glyphs of every page. */
+  readonly #fontObjects: Record<FontWeight, number>;
+  readonly #glyphsUsed: Record<FontWeight, Set<number>> = { regular: new Set(), bold: new Set() };
   #pending: Buffer[] = [];
 
   constructor(private readonly title: string) {
     this.#emit(Buffer.from(HEADER, "latin1"));
     this.#catalog = this.#reserve();
     this.#pageTree = this.#reserve();
-    this.#fonts = standardFontObjects().map(({ resource, body }) => `/${resource} ${ref(this.#object(body))}`);
+    this.#fontObjects = { regular: this.#reserve(), bold: this.#reserve() };
+    this.#fonts = (Object.keys(FONT_RESOURCES) as FontWeight[]).map(
+      (weight) => `/${FONT_RESOURCES[weight]} ${ref(this.#fontObjects[weight])}`,
+    );
   }
 
   get pageCount(): number {
@@ -38,6 +46,9 @@ export class PdfPages {
   page(widthPt: number, heightPt: number, content: PageContent): void {
     const xobjects = [...content.xobjects].map(([xobject, name]) => `/${name} ${ref(this.#xobject(xobject))}`);
     const contents = this.#stream(content.toStream());
+    for (const weight of Object.keys(this.#glyphsUsed) as FontWeight[]) {
+      for (const id of content.glyphsUsed[weight]) this.#glyphsUsed[weight].add(id);
+    }
     this.#kids.push(
       this.#object(
         `<< /Type /Page /Parent ${ref(this.#pageTree)} /MediaBox [0 0 ${num(widthPt)} ${num(heightPt)}] ` +
@@ -86,6 +97,10 @@ export class PdfPages {
 
   /** The page tree, catalog, information and cross-reference table: the file's last bytes. */
   end(): Buffer[] {
+    const sink = { add: (body: string) => this.#object(body), addStream: (stream: PdfStream) => this.#stream(stream) };
+    for (const weight of Object.keys(this.#fontObjects) as FontWeight[]) {
+      this.#write(this.#fontObjects[weight], [embedFont(sink, weight, this.#glyphsUsed[weight])]);
+    }
     this.#write(this.#pageTree, [
       `<< /Type /Pages /Kids [${this.#kids.map(ref).join(" ")}] /Count ${this.#kids.length} >>`,
     ]);

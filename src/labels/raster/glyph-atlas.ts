@@ -1,11 +1,13 @@
 /**
  * Every label character rendered once per font size and weight into a grid of cells; painting
- * text is then copying cells. Atlases are kept for the life of the process (a label uses a
+ * text is then copying cells. The glyphs are the label font's own outlines (label-font.ts), the
+ * ones the PDF embeds, so raster text has the PDF's shapes and widths on any machine. Atlases are kept for the life of the process (a label uses a
  * handful of sizes; sizes are rounded to half pixels so the set stays small).
  */
 import type { FontWeight } from "../drawing.js";
+import { labelFont } from "../text/label-font.js";
 import { LABEL_CHARACTERS } from "../text/label-text.js";
-import { escapeXml, SANS_FONT_FAMILIES, svgInk } from "./svg-raster.js";
+import { svgInk } from "./svg-raster.js";
 
 const COLUMNS = 16;
 const CACHE_LIMIT = 96;
@@ -36,7 +38,14 @@ function atlasSize(sizePx: number): number {
   return Math.max(4, Math.round(sizePx * 2) / 2);
 }
 
-async function renderAtlas(sizePx: number, weight: FontWeight): Promise<GlyphAtlas> {
+/**
+ * Pen positions fall between pixels; glyphs are rendered at two offsets, a whole and a half
+ * pixel, so a glyph lands within a quarter pixel of where the PDF puts it and rounding never
+ * pushes two neighbours a whole pixel together.
+ */
+export type GlyphPhase = 0 | 0.5;
+
+async function renderAtlas(sizePx: number, weight: FontWeight, phase: GlyphPhase): Promise<GlyphAtlas> {
   // Room for the widest glyph (@ is 1.015 em), accents above capitals and descenders below.
   const pad = Math.ceil(sizePx * 0.15) + 1;
   const cellWidth = Math.ceil(sizePx * 1.05) + 2 * pad;
@@ -45,12 +54,17 @@ async function renderAtlas(sizePx: number, weight: FontWeight): Promise<GlyphAtl
   const rows = Math.ceil(LABEL_CHARACTERS.length / COLUMNS);
   const width = COLUMNS * cellWidth;
   const origins: Array<[string, number, number]> = [];
-  let markup = `<g font-family="${SANS_FONT_FAMILIES}" font-size="${sizePx}" font-weight="${weight === "bold" ? 700 : 400}" fill="#000">`;
+  const font = labelFont(weight);
+  const scale = sizePx / font.unitsPerEm;
+  let markup = '<g fill="#000">';
   LABEL_CHARACTERS.forEach((char, index) => {
     const x = (index % COLUMNS) * cellWidth;
     const y = Math.floor(index / COLUMNS) * cellHeight;
     origins.push([char, x, y]);
-    if (char.trim().length > 0) markup += `<text x="${x + pad}" y="${y + baseline}">${escapeXml(char)}</text>`;
+    const path = font.glyphs.get(char)?.path ?? "";
+    // Font units point up: flip them into the picture's downward y about the baseline.
+    if (path)
+      markup += `<path transform="translate(${x + pad + phase} ${y + baseline}) scale(${scale} ${-scale})" d="${path}"/>`;
   });
   markup += "</g>";
   const ink = await svgInk(width, rows * cellHeight, markup);
@@ -76,12 +90,12 @@ function inkBox(ink: Uint8Array, atlasWidth: number, x: number, y: number, width
   return { x, y, inkLeft, inkTop, inkRight: Math.max(inkLeft, inkRight), inkBottom: Math.max(inkTop, inkBottom) };
 }
 
-export function glyphAtlas(sizePx: number, weight: FontWeight): Promise<GlyphAtlas> {
+export function glyphAtlas(sizePx: number, weight: FontWeight, phase: GlyphPhase = 0): Promise<GlyphAtlas> {
   const size = atlasSize(sizePx);
-  const key = `${weight}:${size}`;
+  const key = `${weight}:${size}:${phase}`;
   let atlas = atlases.get(key);
   if (!atlas) {
-    atlas = renderAtlas(size, weight).catch((error: unknown) => {
+    atlas = renderAtlas(size, weight, phase).catch((error: unknown) => {
       atlases.delete(key);
       throw error;
     });

@@ -15,13 +15,18 @@ import { hexagonInk } from "./hexagon-ink.js";
 import { voidStamp } from "./void-stamp.js";
 
 /** What an item needs that has to be rendered or decoded before painting. */
-type Prepared = GlyphAtlas | GreyImage | Uint8Array | null;
+type Prepared = GlyphAtlases | GreyImage | Uint8Array | null;
+
+/** A text item's glyphs at a whole-pixel and a half-pixel offset. */
+type GlyphAtlases = readonly [GlyphAtlas, GlyphAtlas];
 
 function prepare(item: DrawingItem, pixelsPerInch: number): Promise<Prepared> {
   const px = (inches: number) => Math.round(inches * pixelsPerInch);
   switch (item.kind) {
-    case "text":
-      return glyphAtlas((item.sizePt / 72) * pixelsPerInch, item.weight);
+    case "text": {
+      const sizePx = (item.sizePt / 72) * pixelsPerInch;
+      return Promise.all([glyphAtlas(sizePx, item.weight, 0), glyphAtlas(sizePx, item.weight, 0.5)]);
+    }
     case "image":
       return greyImage(item.base64, px(item.width), px(item.height));
     case "void-overlay":
@@ -31,22 +36,28 @@ function prepare(item: DrawingItem, pixelsPerInch: number): Promise<Prepared> {
   }
 }
 
-function paintText(page: GreyBitmap, item: TextItem, atlas: GlyphAtlas, pixelsPerInch: number): void {
-  const fallback = atlas.cells.get("?");
-  const scale = atlas.sizePx / 1000;
+function paintText(page: GreyBitmap, item: TextItem, atlases: GlyphAtlases, pixelsPerInch: number): void {
+  const atlas = atlases[0];
+  // Advances at the item's true size (an atlas is rendered at a size rounded to half a pixel).
+  const scale = ((item.sizePt / 72) * pixelsPerInch) / 1000;
   item.lines.forEach((line, index) => {
     const free = item.width - textWidthIn(line, item.sizePt, item.weight);
     const offset = item.align === "center" ? free / 2 : item.align === "right" ? free : 0;
     let pen = (item.x + offset) * pixelsPerInch;
     const baseline = Math.round((item.y + index * item.lineHeight) * pixelsPerInch + CAP_HEIGHT_EM * atlas.sizePx);
     for (const char of line) {
-      const cell = atlas.cells.get(char) ?? fallback;
+      // Whole pixel and fraction of the pen: a fraction near a half takes the half-pixel glyphs.
+      const whole = Math.floor(pen);
+      const fraction = pen - whole;
+      const half = fraction >= 0.25 && fraction < 0.75;
+      const glyphs = half ? atlases[1] : atlas;
+      const cell = glyphs.cells.get(char) ?? glyphs.cells.get("?");
       if (cell) {
-        const dx = Math.round(pen) - atlas.originX + cell.inkLeft;
-        const dy = baseline - atlas.baseline + cell.inkTop;
+        const dx = (half || fraction < 0.25 ? whole : whole + 1) - glyphs.originX + cell.inkLeft;
+        const dy = baseline - glyphs.baseline + cell.inkTop;
         const width = cell.inkRight - cell.inkLeft;
         const height = cell.inkBottom - cell.inkTop;
-        page.stamp(atlas, cell.x + cell.inkLeft, cell.y + cell.inkTop, width, height, dx, dy, item.reverse);
+        page.stamp(glyphs, cell.x + cell.inkLeft, cell.y + cell.inkTop, width, height, dx, dy, item.reverse);
       }
       pen += characterWidth(char, item.weight) * scale;
     }
@@ -80,7 +91,7 @@ function paint(page: GreyBitmap, item: DrawingItem, prepared: Prepared, pixelsPe
   const px = (inches: number) => inches * pixelsPerInch;
   switch (item.kind) {
     case "text":
-      paintText(page, item, prepared as GlyphAtlas, pixelsPerInch);
+      paintText(page, item, prepared as GlyphAtlases, pixelsPerInch);
       break;
     case "rect":
       page.fillRect(px(item.x), px(item.y), px(item.x + item.width), px(item.y + item.height));

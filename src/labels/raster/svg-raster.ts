@@ -1,12 +1,5 @@
-/** The few things the raster path lets librsvg draw (glyphs, the VOID stamp), as ink coverage. */
+/** The few things the raster path lets librsvg draw (glyph outlines, the VOID stamp), as ink coverage. */
 import sharp from "sharp";
-
-/** Helvetica where installed, then its metric-compatible clones, so glyphs match the PDF widths. */
-export const SANS_FONT_FAMILIES = "Helvetica, 'Nimbus Sans', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
-
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** Renders black-on-white SVG markup (without the <svg> element) and returns ink per pixel. */
 export async function svgInk(width: number, height: number, markup: string): Promise<Uint8Array> {

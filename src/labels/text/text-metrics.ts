@@ -1,49 +1,35 @@
 /**
- * Text widths from the Helvetica metrics pdfkit ships, so layouts can fit text before any output
- * format draws it. PDF prints Helvetica itself and the raster atlas advances glyphs by the same
- * widths; printer fonts are narrower, so fitted text fits there too. No kerning: every output
- * places glyphs the same way.
+ * Text widths from the label font (label-font.ts), so layouts can fit text before any output
+ * format draws it. PDF and raster labels advance glyphs by exactly these widths; printer fonts
+ * are narrower, so fitted text fits there too. No kerning: every output places glyphs the same way.
  */
-import helvetica from "pdfkit/standard-fonts/Helvetica";
-import helveticaBold from "pdfkit/standard-fonts/HelveticaBold";
 import type { FontWeight } from "../drawing.js";
+import { labelFont } from "./label-font.js";
+import { printableText } from "./label-text.js";
 
-const FIRST_ASCII = 0x20;
-const LAST_ASCII = 0x7e;
-/** Widths of the WinAnsi punctuation that has no ASCII base letter, in 1/1000 em. */
-const PUNCTUATION_WIDTHS: Record<string, number> = {
-  "–": 556,
-  "—": 1000,
-  "‘": 222,
-  "’": 222,
-  "“": 333,
-  "”": 333,
-  "…": 1000,
-  "•": 350,
-  "€": 556,
-};
-const COMBINING_MARKS = /[\u0300-\u036f]/g;
-/** Latin-1 symbols are about as wide as a digit. */
-const DEFAULT_WIDTH = 556;
+/** Widths by character code up to U+00FF, the bulk of every label: layouts measure each line often. */
+const latinWidths: Partial<Record<FontWeight, Float64Array>> = {};
 
-function asciiWidths(font: PdfkitStandardFontData): Float64Array {
-  return Float64Array.from(font.glyphWidths.slice(0, LAST_ASCII - FIRST_ASCII + 1));
+function latinWidthsOf(weight: FontWeight): Float64Array {
+  let widths = latinWidths[weight];
+  if (!widths) {
+    const { glyphs } = labelFont(weight);
+    widths = Float64Array.from({ length: 0x100 }, (_, code) => glyphs.get(String.fromCharCode(code))?.width ?? -1);
+    latinWidths[weight] = widths;
+  }
+  return widths;
 }
 
-const ASCII_WIDTHS: Record<FontWeight, Float64Array> = {
-  regular: asciiWidths(helvetica),
-  bold: asciiWidths(helveticaBold),
-};
-
-/** Advance width of one character in 1/1000 em; accented letters are as wide as their base letter. */
+/** Advance width of one character in 1/1000 em; outside the label repertoire, of what it prints as. */
 export function characterWidth(char: string, weight: FontWeight): number {
   const code = char.charCodeAt(0);
-  const widths = ASCII_WIDTHS[weight];
-  if (code >= FIRST_ASCII && code <= LAST_ASCII) return widths[code - FIRST_ASCII] ?? DEFAULT_WIDTH;
-  const punctuation = PUNCTUATION_WIDTHS[char];
-  if (punctuation !== undefined) return punctuation;
-  const base = char.normalize("NFD").replace(COMBINING_MARKS, "").charCodeAt(0);
-  return base >= FIRST_ASCII && base <= LAST_ASCII ? (widths[base - FIRST_ASCII] ?? DEFAULT_WIDTH) : DEFAULT_WIDTH;
+  const latin = code < 0x100 ? (latinWidthsOf(weight)[code] ?? -1) : -1;
+  if (latin >= 0) return latin;
+  const glyph = labelFont(weight).glyphs.get(char);
+  if (glyph) return glyph.width;
+  let width = 0;
+  for (const printed of printableText(char)) width += labelFont(weight).glyphs.get(printed)?.width ?? 0;
+  return width;
 }
 
 export function textWidthIn(text: string, sizePt: number, weight: FontWeight): number {

@@ -95,6 +95,16 @@ describe("renderCustomsForm", () => {
     expect(text).toContain("Explanation: Humanitarian donation");
   });
 
+  it("embeds the labels' typeface, so the form prints alike in every viewer", async () => {
+    const { fonts, warnings } = readPdf(await renderCustomsForm(form()));
+    expect(warnings).toEqual([]);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      expect(font.name).toMatch(/^[A-Z]{6}\+Arimo-(Regular|Bold)$/);
+      expect(font.embedded).toBe(true);
+    }
+  });
+
   it("is the same bytes for the same form", async () => {
     expect((await renderCustomsForm(form())).equals(await renderCustomsForm(form()))).toBe(true);
   });

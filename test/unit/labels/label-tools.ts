@@ -171,7 +171,9 @@ function pageFonts(page: mupdf.PDFPage): PdfFont[] {
     .forEach((reference) => {
       const font = reference.resolve();
       const encoding = font.get("Encoding");
-      const descriptor = font.get("FontDescriptor");
+      // A Type 0 font keeps its descriptor (and so its font file) on its descendant CIDFont.
+      const descendant = font.get("DescendantFonts");
+      const descriptor = (descendant.isArray() ? descendant.get(0).resolve() : font).get("FontDescriptor");
       fonts.push({
         name: font.get("BaseFont").asName(),
         subtype: font.get("Subtype").asName(),

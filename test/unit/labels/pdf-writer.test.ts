@@ -72,12 +72,30 @@ describe("PDF writer", () => {
     expect(pdf.warnings).toEqual([]);
   });
 
-  it("names Helvetica and Helvetica-Bold in WinAnsi without embedding them", async () => {
-    const { fonts } = readPdf(await pdfLabel());
+  it("embeds the label font, cut down to the glyphs the label shows, so every viewer draws it alike", async () => {
+    const pdf = await pdfLabel();
+    const { fonts, warnings } = readPdf(pdf);
+    expect(warnings).toEqual([]);
     expect(fonts).toEqual([
-      { name: "Helvetica", subtype: "Type1", encoding: "WinAnsiEncoding", embedded: false },
-      { name: "Helvetica-Bold", subtype: "Type1", encoding: "WinAnsiEncoding", embedded: false },
+      {
+        name: expect.stringMatching(/^[A-Z]{6}\+Arimo-Regular$/),
+        subtype: "Type0",
+        encoding: "Identity-H",
+        embedded: true,
+      },
+      {
+        name: expect.stringMatching(/^[A-Z]{6}\+Arimo-Bold$/),
+        subtype: "Type0",
+        encoding: "Identity-H",
+        embedded: true,
+      },
     ]);
+    // Both weights of the whole repertoire would be over 20 KB; a label's glyphs are a fraction.
+    expect(pdf.length).toBeLessThan(20_000);
+  });
+
+  it("writes the same bytes for the same label (the subset's name follows from its glyphs)", async () => {
+    expect((await pdfLabel()).equals(await pdfLabel())).toBe(true);
   });
 
   it("keeps text searchable, with ( ) \\ and accented and typographic characters", async () => {
