@@ -6,7 +6,12 @@ import { commercialInvoice } from "../../../src/carriers/ups/api/ups-customs.js"
 import { upsParty, withAttention } from "../../../src/carriers/ups/api/ups-products.js";
 import { shipRequest } from "../../../src/carriers/ups/api/ups-shipping.js";
 import { generateTrackingNumber } from "../../../src/carriers/ups/tracking-number.js";
-import { carrierSpecsAvailable, publishedContract, type Violation } from "../../contracts/published-specs.js";
+import {
+  carrierSpecsAvailable,
+  publishedContract,
+  type SentRequest,
+  type Violation,
+} from "../../contracts/published-specs.js";
 import { upsProseViolations, upsSpecExcused } from "../../contracts/ups-rules.js";
 import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-server.js";
 
@@ -245,18 +250,11 @@ export class UpsStandIn extends OAuthCarrierStandIn<StandInFault, UpsOperation> 
     this.#activities.set(trackingNumber, known);
   }
 
+  protected override proseViolations(request: SentRequest): Violation[] {
+    return upsProseViolations(request);
+  }
+
   protected handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
-    const prose = upsProseViolations({
-      method: req.method ?? "GET",
-      url: req.url ?? "/",
-      headers: req.headers,
-      body: raw,
-    });
-    if (prose.length > 0) {
-      this.specViolations.push(...prose);
-      this.refuseNonConforming(res, prose);
-      return;
-    }
     const url = new URL(req.url ?? "/", "http://stand-in");
     const path = url.pathname;
     const route = routeOf(req.method ?? "GET", path);
