@@ -19,6 +19,7 @@ import * as meterBalances from "./migrations/0017-meter-balances.js";
 import * as carrierCustomsDocuments from "./migrations/0020-carrier-customs-documents.js";
 import * as pickupCarrierDetails from "./migrations/0021-pickup-carrier-details.js";
 import * as moneyIncidents from "./migrations/0022-money-incidents.js";
+import * as orderCurrency from "./migrations/0023-order-currency.js";
 import * as retention from "./migrations/0026-retention.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0020-carrier-customs-documents": carrierCustomsDocuments,
   "0021-pickup-carrier-details": pickupCarrierDetails,
   "0022-money-incidents": moneyIncidents,
+  "0023-order-currency": orderCurrency,
   "0026-retention": retention,
 };
 

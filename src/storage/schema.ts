@@ -564,6 +564,10 @@ export interface OrderTable {
   tax_total_cents: number | null;
   shipping_total_cents: number | null;
   total_cents: number | null;
+  /** ISO 4217 code of the amounts' currency (the store's own); null when the platform names none. */
+  currency: string | null;
+  /** ISO 4217 code of the currency the buyer paid in, only where it differs from `currency`. */
+  presentment_currency: string | null;
   notes: string | null;
   tags: string | null;
   billing_address: string | null;

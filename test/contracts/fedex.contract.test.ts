@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CarrierItem, PurchaseRequest, RateRequest } from "../../src/carriers/carrier.js";
+import type { PurchaseRequest, RateRequest } from "../../src/carriers/carrier.js";
 import { fedexApi } from "../../src/carriers/fedex/api/index.js";
 import type { RealCarrier } from "../../src/carriers/real-carrier.js";
 import { findService } from "../../src/carriers/registry.js";
 import { ManualClock } from "../../src/clock.js";
 import { FEDEX_BOX, fedexPurchaseRequest, fedexRateRequest, fedexTrackRequest } from "../helpers/fedex-requests.js";
-import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, TORONTO_RESIDENCE } from "../helpers/shipments.js";
+import { ABROAD_RECIPIENTS, declaredItem, LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../helpers/shipments.js";
 import { FEDEX_SPEC_FILES } from "../stand-ins/fedex/fedex-stand-in.js";
 import { standInContext, standInPdf } from "../stand-ins/stand-in-server.js";
 import { carrierSpecsAvailable, publishedContract, type SentRequest } from "./published-specs.js";
@@ -21,55 +21,8 @@ const GROUND = findService(392)!;
 const HOME = findService(402)!;
 const INTERNATIONAL = findService(401)!;
 
-const item = (description: string, country: string | null): CarrierItem => ({
-  description,
-  quantity: 2,
-  weightOz: 12,
-  valueCents: 4550,
-  countryOfOrigin: country,
-  hsTariffCode: "6117.10",
-  contentType: "merchandise",
-});
-
-const ABROAD = {
-  CA: TORONTO_RESIDENCE,
-  GB: {
-    first_name: "Sam",
-    address1: "10 Downing St",
-    city: "London",
-    state: "",
-    country: "GB",
-    postal_code: "SW1A 2AA",
-    phone: "442079250918",
-  },
-  MX: {
-    first_name: "Ana",
-    address1: "Av. Juarez 10",
-    city: "Ciudad de Mexico",
-    state: "CMX",
-    country: "MX",
-    postal_code: "06050",
-    phone: "525555550100",
-  },
-  DE: {
-    first_name: "Jan",
-    address1: "Unter den Linden 1",
-    city: "Berlin",
-    state: "",
-    country: "DE",
-    postal_code: "10117",
-    phone: "4930555010",
-  },
-  AU: {
-    first_name: "Kim",
-    address1: "1 George St",
-    city: "Sydney",
-    state: "NSW",
-    country: "AU",
-    postal_code: "2000",
-    phone: "61255550100",
-  },
-};
+const item = declaredItem;
+const ABROAD = ABROAD_RECIPIENTS;
 
 /**
  * FedEx's specs give no example answers for these operations: these are built from their response

@@ -7,9 +7,9 @@ import type { LabelFormat } from "../../src/labels/label.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../helpers/shipments.js";
 import { carrierPdf } from "../stand-ins/carrier-pdf.js";
 import { standInContext } from "../stand-ins/stand-in-server.js";
-import { USPS_SPEC_FILES } from "../stand-ins/usps/usps-stand-in.js";
 import { carrierSpecsAvailable, publishedContract, type SentRequest } from "./published-specs.js";
 import { type SpecAnswer, SpecServer } from "./spec-server.js";
+import { USPS_SPEC_FILES, uspsProseViolations } from "./usps-rules.js";
 
 const TOKEN_PATH = "/oauth2/v3/token";
 
@@ -25,36 +25,6 @@ const LABEL_FILES: Record<string, string> = {
   ZPL203DPI: Buffer.from("^XA^FO50,50^FDUSPS^FS^XZ").toString("base64"),
   EPL300DPI: Buffer.from('N\nA50,50,0,3,1,1,N,"USPS"\nP1\n').toString("base64"),
 };
-
-type Address = Record<string, unknown> | undefined;
-const named = (address: Address) => Boolean((address?.firstName && address?.lastName) || address?.firm);
-
-/** Rules USPS's specs state only in prose, each with the spec line that states it. */
-const PROSE_RULES: { route: string; rule: string; holds: (body: Record<string, unknown>) => boolean }[] = [
-  {
-    route: "POST /labels/v3/label",
-    rule: "domestic-labels.yaml:5210 the First and Last Name or Firm Name are always required (fromAddress, toAddress)",
-    holds: (body) => named(body.fromAddress as Address) && named(body.toAddress as Address),
-  },
-  {
-    route: "POST /international-labels/v3/international-label",
-    rule: "international-labels.yaml:1553 the First and Last Name or Firm Name are always required (fromAddress)",
-    holds: (body) => named(body.fromAddress as Address),
-  },
-  {
-    route: "POST /international-labels/v3/international-label",
-    rule: "international-labels.yaml:1751 the First and Last Name or Firm Name are always required (toAddress)",
-    holds: (body) => named(body.toAddress as Address),
-  },
-  {
-    route: "POST /international-labels/v3/international-label",
-    rule: "international-labels.yaml:1781 to Canada, postalCode must start with a letter",
-    holds: (body) => {
-      const to = body.toAddress as Address;
-      return to?.countryISOAlpha2Code !== "CA" || /^[A-Z]/i.test(String(to?.postalCode ?? ""));
-    },
-  },
-];
 
 const path = (request: SentRequest) => new URL(request.url, "http://spec-server").pathname;
 const bodyOf = (request: SentRequest) => (request.body ? JSON.parse(request.body) : {}) as Record<string, unknown>;
@@ -338,11 +308,7 @@ describe.runIf(carrierSpecsAvailable())("the USPS adapter against USPS's publish
   });
 
   it("sent nothing USPS's specs refuse in prose", () => {
-    const broken = server.requests.flatMap((request) =>
-      PROSE_RULES.filter((r) => r.route === `${request.method} ${path(request)}` && !r.holds(bodyOf(request))).map(
-        (r) => r.rule,
-      ),
-    );
+    const broken = server.requests.flatMap(uspsProseViolations).map((v) => `${v.where}: ${v.message}`);
     expect(server.requests.some((r) => path(r) === "/international-labels/v3/international-label")).toBe(true);
     expect(broken).toEqual([]);
   });

@@ -18,6 +18,8 @@ const ORDER_KEYS = [
   "tax_total",
   "total",
   "shipping_total",
+  "currency",
+  "presentment_currency",
   "notes",
   "tags",
   "items",
@@ -164,6 +166,9 @@ describe("orders of custom stores", () => {
       tax_total: 0.2,
       shipping_total: 5,
       total: 13.5,
+      // A custom order names no currency: null, as for an imported order whose platform says none.
+      currency: null,
+      presentment_currency: null,
       ship_by_date: "2024-08-30T00:00:00.000Z",
     });
     expect(Object.keys(order.items[0]).sort()).toEqual(sorted(CREATE_ITEM_KEYS));

@@ -102,6 +102,21 @@ describe("a connected Shopify store", () => {
     });
   });
 
+  it("keeps each order's currency, and the buyer's where it differs", async () => {
+    shop.orders = [
+      standInOrder(1, "2026-03-01T10:00:00Z", { currency: "CAD", presentmentCurrency: "EUR" }),
+      standInOrder(2, "2026-03-02T10:00:00Z", { currency: "CAD" }),
+    ];
+    await sync(tenants.merchant, storeId);
+    const listed = (await call(tenants.merchant.auth, "GET", `/order_stores/${storeId}/orders`)).json().orders;
+    expect(listed.map((o: Record<string, unknown>) => [o.order_number, o.currency, o.presentment_currency])).toEqual([
+      ["#1001", "CAD", "EUR"],
+      ["#1002", "CAD", null],
+    ]);
+    const retrieved = await call(tenants.merchant.auth, "GET", `/order_stores/${storeId}/orders/%231001`);
+    expect(retrieved.json().orders[0]).toMatchObject({ currency: "CAD", presentment_currency: "EUR", total: "33.05" });
+  });
+
   it("ships an imported order as a Shopify fulfillment, and cancelling it cancels the fulfillment", async () => {
     await sync(tenants.merchant, storeId);
     const shipped = await call(

@@ -96,6 +96,8 @@ describe("a WooCommerce store", () => {
       payment_status: "paid",
       order_status: "processing",
       shipping_method: "Flat rate",
+      currency: "USD",
+      presentment_currency: null,
       external_customer_email: "ada@example.com",
       shipping_address: expect.objectContaining({ address1: "1 Main St", postal_code: "78701", country: "US" }),
     });

@@ -9,6 +9,7 @@ import {
   carrierSpecsAvailable,
   type PublishedContract,
   publishedContract,
+  type SentRequest,
   type Violation,
 } from "../contracts/published-specs.js";
 
@@ -111,17 +112,24 @@ export abstract class CarrierStandIn<Fault extends string, Operation extends str
 
   #receive(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
     const unspecified = this.unspecifiedPaths.includes(new URL(req.url ?? "/", "http://stand-in").pathname);
+    const sent = { method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: raw };
     const violations = unspecified
-      ? undefined
-      : this.#contract
-          ?.check({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers, body: raw })
-          .filter((violation) => !this.excused(violation));
-    if (violations?.length) {
+      ? []
+      : [
+          ...(this.#contract?.check(sent).filter((violation) => !this.excused(violation)) ?? []),
+          ...this.proseViolations(sent),
+        ];
+    if (violations.length) {
       this.specViolations.push(...violations);
       this.refuseNonConforming(res, violations);
       return;
     }
     this.handle(req, res, raw);
+  }
+
+  /** What a request breaks of the rules the carrier's specs state only in prose (each citing its line). */
+  protected proseViolations(_request: SentRequest): Violation[] {
+    return [];
   }
 
   /** A violation of a schema the spec's own prose contradicts (a stand-in cites the lines); not refused. */

@@ -36,6 +36,12 @@ function itemRow(item: ImportedOrderItem, index: number): Omit<Insertable<OrderI
 
 const cents = (field: string, value: number | null) => (value === null ? null : checkedCents(field, value));
 
+/** An ISO 4217 code as stored: three letters in capitals; null for anything else. */
+function currencyCode(code: string | null | undefined): string | null {
+  const upper = code?.trim().toUpperCase() ?? "";
+  return /^[A-Z]{3}$/.test(upper) ? upper : null;
+}
+
 /** The order's columns as the platform states them; the shipment status is decided by the caller. */
 function orderColumns(order: ImportedOrder) {
   return {
@@ -48,6 +54,8 @@ function orderColumns(order: ImportedOrder) {
     tax_total_cents: cents("tax_total", order.totals.taxCents),
     shipping_total_cents: cents("shipping_total", order.totals.shippingCents),
     total_cents: cents("total", order.totals.totalCents),
+    currency: currencyCode(order.currency?.shop),
+    presentment_currency: currencyCode(order.currency?.presentment),
     notes: order.notes,
     tags: order.tags,
     billing_address: order.billingAddress === null ? null : JSON.stringify(order.billingAddress),

@@ -89,6 +89,7 @@ export function orderFromWoo(order: WooOrder, weights: WeightsOz = new Map()): I
   }
   const methods = (order.shipping_lines ?? []).map((line) => text(line.method_title)).filter(Boolean);
   const billing = address(order.billing);
+  const currency = text(order.currency);
   return {
     platformOrderId: String(order.id),
     orderNumber: text(order.number) ?? String(order.id),
@@ -110,6 +111,8 @@ export function orderFromWoo(order: WooOrder, weights: WeightsOz = new Map()): I
       shippingCents,
       totalCents,
     },
+    // WooCommerce states one currency per order, the one its amounts are in.
+    currency: currency ? { shop: currency, presentment: null } : null,
     shippingMethod: methods.length > 0 ? methods.join(", ") : null,
     notes: text(order.customer_note),
     tags: null,

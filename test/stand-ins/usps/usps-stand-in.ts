@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
-import type { Violation } from "../../contracts/published-specs.js";
+import type { SentRequest, Violation } from "../../contracts/published-specs.js";
+import { USPS_SPEC_FILES, uspsProseViolations } from "../../contracts/usps-rules.js";
 import { carrierPdf } from "../carrier-pdf.js";
 import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-server.js";
 
@@ -9,8 +10,9 @@ import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-ser
  * endpoint, Domestic and International Prices (`base-rates/search`), Payments
  * (`payment-authorization`), Labels (`POST /label`, `DELETE /label/{trackingNumber}`), Package
  * Tracking, Addresses, Carrier Pickup and SCAN Forms, with their paths, bearer auth (and the
- * payment authorization token labels need), request checks (the spec's required fields, enums and
- * patterns) and error bodies. Its prices, tracking numbers and label files are its own
+ * payment authorization token labels need) and error bodies. Requests are checked against the
+ * published specs themselves (see `CarrierStandIn`) and the rules they state only in prose
+ * (`usps-rules.ts`). Its prices, tracking numbers and label files are its own
  * deterministic inventions, not USPS's. It can be told to fail the next calls of any API.
  */
 
@@ -78,63 +80,7 @@ export interface StandInScan {
 
 const TOKEN_PATH = API_PREFIX.token;
 
-/** USPS's published specs of the APIs Porter calls (relative to the carrier specs folder). */
-export const USPS_SPEC_FILES = [
-  "usps/domestic-prices.yaml",
-  "usps/international-prices.yaml",
-  "usps/payments.yaml",
-  "usps/domestic-labels.yaml",
-  "usps/international-labels.yaml",
-  "usps/tracking.yaml",
-  "usps/addresses.yaml",
-  "usps/carrier-pickup.yaml",
-  "usps/scan-forms.yaml",
-];
-
-const MAIL_CLASSES = [
-  "PARCEL_SELECT",
-  "PARCEL_SELECT_LIGHTWEIGHT",
-  "PRIORITY_MAIL_EXPRESS",
-  "PRIORITY_MAIL",
-  "FIRST-CLASS_PACKAGE_SERVICE",
-  "LIBRARY_MAIL",
-  "MEDIA_MAIL",
-  "BOUND_PRINTED_MATTER",
-  "USPS_CONNECT_LOCAL",
-  "USPS_CONNECT_MAIL",
-  "USPS_CONNECT_REGIONAL",
-  "USPS_GROUND_ADVANTAGE",
-  "USPS_GROUND_ADVANTAGE_RETURN_SERVICE",
-  "USPS_RETAIL_GROUND",
-  "GROUND_RETURN_SERVICE",
-  "FIRST-CLASS_PACKAGE_RETURN_SERVICE",
-  "PRIORITY_MAIL_RETURN_SERVICE",
-  "PRIORITY_MAIL_EXPRESS_RETURN_SERVICE",
-];
-const PROCESSING_CATEGORIES = ["LETTERS", "FLATS", "MACHINABLE", "IRREGULAR", "NON_MACHINABLE", "NONSTANDARD"];
-const ENTRY_FACILITIES = [
-  "NONE",
-  "DESTINATION_NETWORK_DISTRIBUTION_CENTER",
-  "DESTINATION_SECTIONAL_CENTER_FACILITY",
-  "DESTINATION_DELIVERY_UNIT",
-  "DESTINATION_SERVICE_HUB",
-  "DESTINATION_REGIONAL_PROCESSING_DISTRIBUTION_CENTER",
-];
-const PRICE_TYPES = ["RETAIL", "COMMERCIAL", "CONTRACT", "NSA"];
-const ZIP = /^\d{5}(?:[-\s]\d{4})?$/;
-const REQUIRED = [
-  "destinationEntryFacilityType",
-  "destinationZIPCode",
-  "height",
-  "length",
-  "mailClass",
-  "originZIPCode",
-  "priceType",
-  "processingCategory",
-  "rateIndicator",
-  "weight",
-  "width",
-];
+export { USPS_SPEC_FILES };
 
 /** The stand-in's own per-pound price per mail class, in cents; its starting price is one pound's. */
 const CENTS_PER_POUND: Record<string, number> = {
@@ -214,6 +160,10 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
       authorizedAgent: false,
       eventCode: scan.eventCode,
     });
+  }
+
+  protected override proseViolations(request: SentRequest): Violation[] {
+    return uspsProseViolations(request);
   }
 
   protected handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): void {
@@ -407,11 +357,6 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   }
 
   #baseRates(res: http.ServerResponse, query: Record<string, unknown>): void {
-    const problems = checkBaseRatesQuery(query);
-    if (problems.length > 0) {
-      badRequest(res, problems);
-      return;
-    }
     const priced = standInPrice(query);
     if (typeof priced === "string") {
       noRates(res, priced);
@@ -446,11 +391,6 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   }
 
   #internationalRates(res: http.ServerResponse, query: Record<string, unknown>): void {
-    const problems = checkInternationalRatesQuery(query);
-    if (problems.length > 0) {
-      badRequest(res, problems);
-      return;
-    }
     const priced = internationalPrice(
       query.mailClass as string,
       query.weight as number,
@@ -485,49 +425,12 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   }
 
   #paymentAuthorization(res: http.ServerResponse, body: Record<string, unknown>): void {
-    const roles = Array.isArray(body.roles) ? (body.roles as Record<string, unknown>[]) : undefined;
-    const problems: Problem[] = [];
-    if (!roles || roles.length === 0) problems.push(problem("roles", "roles is required."));
-    const role = (name: string) => roles?.find((r) => r.roleName === name);
-    const payer = role("PAYER");
-    const owner = role("LABEL_OWNER");
-    if (roles && !payer) problems.push(problem("roles", "The PAYER role is required."));
-    if (roles && !owner) problems.push(problem("roles", "The LABEL_OWNER role is required."));
-    if (payer) {
-      if (!CRID.test(String(payer.CRID ?? ""))) problems.push(problem("roles.PAYER.CRID", "CRID is required."));
-      if (payer.accountType === "EPS" && !/^\d+$/.test(String(payer.accountNumber ?? ""))) {
-        problems.push(problem("roles.PAYER.accountNumber", "accountNumber is required for an EPS account."));
-      } else if (payer.accountType === "PERMIT") {
-        if (!payer.permitNumber || !/^\d{5}$/.test(String(payer.permitZIP ?? ""))) {
-          problems.push(problem("roles.PAYER.permitNumber", "permitNumber and permitZIP are required for a permit."));
-        }
-      } else if (payer.accountType !== "EPS") {
-        problems.push(problem("roles.PAYER.accountType", "accountType must be one of EPS, PERMIT, METER, OMAS."));
-      }
-    }
-    if (owner) {
-      if (!CRID.test(String(owner.CRID ?? ""))) problems.push(problem("roles.LABEL_OWNER.CRID", "CRID is required."));
-      for (const field of ["MID", "manifestMID"]) {
-        if (!MID.test(String(owner[field] ?? ""))) {
-          problems.push(problem(`roles.LABEL_OWNER.${field}`, `${field} must be 6 or 9 digits.`));
-        }
-      }
-    }
-    if (problems.length > 0) {
-      badRequest(res, problems, "/payments/v3");
-      return;
-    }
     const token = `pat.${randomBytes(12).toString("hex")}`;
     this.#paymentTokens.add(token);
-    sendJson(res, 200, { paymentAuthorizationToken: token, roles });
+    sendJson(res, 200, { paymentAuthorizationToken: token, roles: body.roles });
   }
 
   #label(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
-    const problems = checkLabelRequest(body);
-    if (problems.length > 0) {
-      badRequest(res, problems, "/labels/v3");
-      return;
-    }
     const description = body.packageDescription as Record<string, unknown>;
     const to = body.toAddress as Record<string, unknown>;
     const from = body.fromAddress as Record<string, unknown>;
@@ -573,11 +476,6 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   }
 
   #internationalLabel(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
-    const problems = checkInternationalLabelRequest(body);
-    if (problems.length > 0) {
-      badRequest(res, problems, "/international-labels/v3");
-      return;
-    }
     const description = body.packageDescription as Record<string, unknown>;
     const to = body.toAddress as Record<string, unknown>;
     const { price: postage, group } = internationalPrice(
@@ -637,10 +535,6 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
 
   #track(res: http.ServerResponse, trackingNumber: string, query: URLSearchParams): void {
     const expand = query.get("expand");
-    if (expand !== null && expand !== "SUMMARY" && expand !== "DETAIL") {
-      badRequest(res, [problem("expand", "expand must be SUMMARY or DETAIL.")], "/tracking/v3");
-      return;
-    }
     const label = this.labels.get(trackingNumber);
     if (!label) {
       sendJson(res, 404, {
@@ -671,18 +565,8 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   }
 
   #address(res: http.ServerResponse, query: URLSearchParams): void {
-    const problems: Problem[] = [];
-    if (!query.get("streetAddress")) problems.push(problem("streetAddress", "streetAddress is required."));
-    if (!STATE.test(query.get("state") ?? ""))
-      problems.push(problem("state", "state must be a two-letter state code."));
-    const zip = query.get("ZIPCode");
-    if (zip !== null && !/^\d{5}$/.test(zip)) problems.push(problem("ZIPCode", "ZIPCode must be 5 digits."));
-    if (!query.get("city") && !zip) problems.push(problem("city", "city or ZIPCode is required."));
-    if (problems.length > 0) {
-      badRequest(res, problems, "v3");
-      return;
-    }
     const street = query.get("streetAddress") as string;
+    const zip = query.get("ZIPCode");
     if (/nowhere/i.test(street) || zip === "00000") {
       sendJson(res, 404, {
         apiVersion: "v3",
@@ -718,10 +602,6 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   }
 
   #pickupEligibility(res: http.ServerResponse, query: URLSearchParams): void {
-    if (!query.get("streetAddress")) {
-      badRequest(res, [problem("streetAddress", "streetAddress is required.")]);
-      return;
-    }
     if (query.get("ZIPCode") === "99999") {
       badRequest(res, [problem("address", "Carrier Pickup is not available at this address.")]);
       return;
@@ -739,9 +619,9 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   }
 
   #schedulePickup(res: http.ServerResponse, body: Record<string, unknown>): void {
-    const problems = checkPickupRequest(body);
-    if (problems.length > 0) {
-      badRequest(res, problems);
+    // USPS's carriers do not pick up on Sundays.
+    if (new Date(`${body.pickupDate}T12:00:00Z`).getUTCDay() === 0) {
+      badRequest(res, [problem("pickupDate", "Carrier Pickup is not available on Sundays.")]);
       return;
     }
     this.#serial += 1;
@@ -757,7 +637,7 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
   }
 
   #scanForm(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
-    const problems = checkScanFormRequest(body);
+    const problems: Problem[] = [];
     const numbers = ((body.shipment as Record<string, unknown> | undefined)?.trackingNumbers ?? []) as string[];
     for (const number of numbers) {
       const label = this.labels.get(number);
@@ -834,424 +714,12 @@ function problem(parameter: string, detail: string): Problem {
   return { title: "Invalid parameter", detail, source: { parameter } };
 }
 
-const STATE =
-  /^(AA|AE|AL|AK|AP|AS|AZ|AR|CA|CO|CT|DE|DC|FM|FL|GA|GU|HI|ID|IL|IN|IA|KS|KY|LA|ME|MH|MD|MA|MI|MN|MS|MO|MP|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PW|PA|PR|RI|SC|SD|TN|TX|UT|VT|VI|VA|WA|WV|WI|WY)$/;
-const CRID = /^\d{2,18}$/;
-const MID = /^(\d{6}|\d{9})$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The spec's required fields, types, enums and patterns for a `BaseRatesQuery`. */
-export function checkBaseRatesQuery(query: Record<string, unknown>): Problem[] {
-  const problems: Problem[] = [];
-  const add = (parameter: string, detail: string) => problems.push(problem(parameter, detail));
-  for (const field of REQUIRED) if (query[field] === undefined) add(field, `${field} is required.`);
-  for (const field of ["weight", "length", "width", "height"]) {
-    if (query[field] !== undefined && (typeof query[field] !== "number" || (query[field] as number) < 0)) {
-      add(field, `${field} must be a number of at least 0.`);
-    }
-  }
-  for (const field of ["originZIPCode", "destinationZIPCode"]) {
-    if (query[field] !== undefined && !(typeof query[field] === "string" && ZIP.test(query[field] as string))) {
-      add(field, `${field} must be a five-digit ZIP Code.`);
-    }
-  }
-  const oneOf = (field: string, values: readonly string[]) => {
-    if (query[field] !== undefined && !values.includes(query[field] as string)) {
-      add(field, `${field} must be one of ${values.join(", ")}.`);
-    }
-  };
-  oneOf("mailClass", MAIL_CLASSES);
-  oneOf("processingCategory", PROCESSING_CATEGORIES);
-  oneOf("destinationEntryFacilityType", ENTRY_FACILITIES);
-  oneOf("priceType", PRICE_TYPES);
-  if (
-    query.rateIndicator !== undefined &&
-    !(typeof query.rateIndicator === "string" && /^[A-Z0-9]{2}$/.test(query.rateIndicator))
-  ) {
-    add("rateIndicator", "rateIndicator must be a two-character rate indicator.");
-  }
-  if (query.accountNumber !== undefined && !/^\d+$/.test(String(query.accountNumber))) {
-    add("accountNumber", "accountNumber must be digits.");
-  }
-  return problems;
-}
-
-/** International Prices `BaseRatesQuery`: its required fields, enums and patterns. */
-export function checkInternationalRatesQuery(query: Record<string, unknown>): Problem[] {
-  const problems: Problem[] = [];
-  const required = [
-    "originZIPCode",
-    "weight",
-    "length",
-    "width",
-    "height",
-    "mailClass",
-    "processingCategory",
-    "rateIndicator",
-    "destinationEntryFacilityType",
-    "priceType",
-    "destinationCountryCode",
-  ];
-  for (const field of required) if (query[field] === undefined) problems.push(problem(field, `${field} is required.`));
-  const oneOf = (field: string, values: readonly string[]) => {
-    if (query[field] !== undefined && !values.includes(query[field] as string)) {
-      problems.push(problem(field, `${field} must be one of ${values.join(", ")}.`));
-    }
-  };
-  oneOf("mailClass", [...Object.keys(INTERNATIONAL_CENTS_PER_POUND), "GLOBAL_EXPRESS_GUARANTEED"]);
-  oneOf("processingCategory", ["FLATS", "MACHINABLE", "NON_MACHINABLE", "NONSTANDARD"]);
-  oneOf("rateIndicator", [
-    "E4",
-    "E6",
-    "E7",
-    "FA",
-    "FB",
-    "FE",
-    "FP",
-    "FS",
-    "PA",
-    "PL",
-    "SP",
-    "EP",
-    "HA",
-    "HB",
-    "HE",
-    "HL",
-    "HP",
-    "HS",
-    "LE",
-  ]);
-  oneOf("destinationEntryFacilityType", ["NONE", "INTERNATIONAL_SERVICE_CENTER"]);
-  oneOf("priceType", ["RETAIL", "COMMERCIAL", "COMMERCIAL_BASE", "COMMERCIAL_PLUS", "CONTRACT"]);
-  if (query.destinationCountryCode !== undefined && !/^[A-Z]{2}$/.test(String(query.destinationCountryCode))) {
-    problems.push(problem("destinationCountryCode", "destinationCountryCode must be two capital letters."));
-  }
-  if (query.originZIPCode !== undefined && !ZIP.test(String(query.originZIPCode))) {
-    problems.push(problem("originZIPCode", "originZIPCode must be a five-digit ZIP Code."));
-  }
-  return problems;
-}
-
-/** The mail classes Labels takes: those Domestic Prices prices, but the return services and Retail Ground. */
-const LABEL_MAIL_CLASSES = MAIL_CLASSES.filter((c) => !/RETURN|RETAIL|^GROUND/.test(c));
-const LABEL_RATE_INDICATORS =
-  "3D 3N 3R 5D BA BB CP CM DC DE DF DN DR E4 E6 FA FB FE FP FS LC LF LL LO LS NP OS P5 P6 P7 P8 P9 Q6 Q7 Q8 Q9 Q0 PA PL PM PR SN SP SR".split(
-    " ",
-  );
-const IMAGE_TYPES = [
-  "PDF",
-  "TIFF",
-  "JPG",
-  "PNG",
-  "GIF",
-  "SVG",
-  "ZPL203DPI",
-  "ZPL300DPI",
-  "EPL300DPI",
-  "LABEL_BROKER",
-  "NONE",
-];
-const LABEL_TYPES = ["4X4LABEL", "4X5LABEL", "4X6LABEL", "6X4LABEL", "2X7LABEL"];
-const LABEL_REQUEST_KEYS = [
-  "imageInfo",
-  "toAddress",
-  "fromAddress",
-  "senderAddress",
-  "returnAddress",
-  "packageDescription",
-  "customsForm",
-];
-
-/** A label address: street, city, state and ZIP, and a first and last name or a firm. */
-function checkLabelAddress(address: unknown, name: string): Problem[] {
-  if (typeof address !== "object" || address === null) return [problem(name, `${name} is required.`)];
-  const a = address as Record<string, unknown>;
-  const problems: Problem[] = [];
-  for (const field of ["streetAddress", "city"]) {
-    if (typeof a[field] !== "string" || a[field] === "")
-      problems.push(problem(`${name}.${field}`, `${field} is required.`));
-  }
-  if (!STATE.test(String(a.state ?? "")))
-    problems.push(problem(`${name}.state`, "state must be a two-letter state code."));
-  if (!/^\d{5}$/.test(String(a.ZIPCode ?? ""))) problems.push(problem(`${name}.ZIPCode`, "ZIPCode must be 5 digits."));
-  if (a.ZIPPlus4 !== undefined && a.ZIPPlus4 !== null && !/^\d{4}$/.test(String(a.ZIPPlus4))) {
-    problems.push(problem(`${name}.ZIPPlus4`, "ZIPPlus4 must be 4 digits."));
-  }
-  if (!(a.firstName && a.lastName) && !a.firm) {
-    problems.push(problem(name, "The First and Last Name or Firm Name are always required."));
-  }
-  return problems;
-}
-
-/** Labels `LabelRequest` (with a rate indicator): its required fields, enums and patterns. */
-export function checkLabelRequest(body: Record<string, unknown>): Problem[] {
-  const problems: Problem[] = [];
-  for (const key of Object.keys(body)) {
-    if (!LABEL_REQUEST_KEYS.includes(key)) problems.push(problem(key, `${key} is not a field of a label request.`));
-  }
-  problems.push(
-    ...checkLabelAddress(body.toAddress, "toAddress"),
-    ...checkLabelAddress(body.fromAddress, "fromAddress"),
-  );
-  const description = body.packageDescription as Record<string, unknown> | undefined;
-  if (typeof description !== "object" || description === null) {
-    problems.push(problem("packageDescription", "packageDescription is required."));
-  } else {
-    const required = [
-      "destinationEntryFacilityType",
-      "height",
-      "length",
-      "mailClass",
-      "mailingDate",
-      "processingCategory",
-      "weight",
-      "width",
-      "rateIndicator",
-    ];
-    for (const field of required) {
-      if (description[field] === undefined)
-        problems.push(problem(`packageDescription.${field}`, `${field} is required.`));
-    }
-    for (const field of ["weight", "length", "width", "height"]) {
-      const value = description[field];
-      if (value !== undefined && !(typeof value === "number" && value > 0)) {
-        problems.push(problem(`packageDescription.${field}`, `${field} must be a number above 0.`));
-      }
-    }
-    if (typeof description.weight === "number" && description.weight > 70) {
-      problems.push(problem("packageDescription.weight", "Items must weigh 70 pounds or less."));
-    }
-    const oneOf = (field: string, values: readonly string[]) => {
-      if (description[field] !== undefined && !values.includes(description[field] as string)) {
-        problems.push(problem(`packageDescription.${field}`, `${field} must be one of ${values.join(", ")}.`));
-      }
-    };
-    oneOf("mailClass", LABEL_MAIL_CLASSES);
-    oneOf("processingCategory", ["LETTERS", "FLATS", "MACHINABLE", "IRREGULAR", "NON_MACHINABLE", "NONSTANDARD"]);
-    oneOf("rateIndicator", LABEL_RATE_INDICATORS);
-    oneOf("destinationEntryFacilityType", ENTRY_FACILITIES);
-    if (description.mailingDate !== undefined && !DATE.test(String(description.mailingDate).slice(0, 10))) {
-      problems.push(problem("packageDescription.mailingDate", "mailingDate must be a date (YYYY-MM-DD)."));
-    }
-  }
-  const image = (body.imageInfo ?? {}) as Record<string, unknown>;
-  if (image.imageType !== undefined && !IMAGE_TYPES.includes(image.imageType as string)) {
-    problems.push(problem("imageInfo.imageType", `imageType must be one of ${IMAGE_TYPES.join(", ")}.`));
-  }
-  if (image.labelType !== undefined && !LABEL_TYPES.includes(image.labelType as string)) {
-    problems.push(problem("imageInfo.labelType", `labelType must be one of ${LABEL_TYPES.join(", ")}.`));
-  }
-  if (image.imageType === "EPL300DPI" && (image.labelType ?? "4X6LABEL") !== "4X6LABEL") {
-    problems.push(
-      problem("imageInfo.labelType", "The labelType of 4X6LABEL is the only one supported with EPL300DPI."),
-    );
-  }
-  return problems;
-}
-
-const CUSTOMS_CONTENT_TYPES = [
-  "MERCHANDISE",
-  "GIFT",
-  "DOCUMENT",
-  "COMMERCIAL_SAMPLE",
-  "RETURNED_GOODS",
-  "OTHER",
-  "HUMANITARIAN_DONATIONS",
-  "DANGEROUS_GOODS",
-  "CREMATED_REMAINS",
-  "NON_NEGOTIABLE_DOCUMENT",
-  "MEDICAL_SUPPLIES",
-  "PHARMACEUTICALS",
-];
-
-/** International Labels `InternationalLabelRequest`: its required fields, enums and the customs form's. */
-export function checkInternationalLabelRequest(body: Record<string, unknown>): Problem[] {
-  const problems: Problem[] = [...checkLabelAddress(body.fromAddress, "fromAddress")];
-  const to = body.toAddress as Record<string, unknown> | undefined;
-  if (!to) problems.push(problem("toAddress", "toAddress is required."));
-  else {
-    for (const field of ["streetAddress", "city"]) {
-      if (typeof to[field] !== "string" || to[field] === "")
-        problems.push(problem(`toAddress.${field}`, `${field} is required.`));
-    }
-    if (!/^[A-Z]{2}$/.test(String(to.countryISOAlpha2Code ?? ""))) {
-      problems.push(problem("toAddress.countryISOAlpha2Code", "countryISOAlpha2Code must be two capital letters."));
-    }
-    if (!(to.firstName && to.lastName) && !to.firm)
-      problems.push(problem("toAddress", "The First and Last Name or Firm Name are always required."));
-  }
-  const description = body.packageDescription as Record<string, unknown> | undefined;
-  if (!description) problems.push(problem("packageDescription", "packageDescription is required."));
-  else {
-    for (const field of [
-      "destinationEntryFacilityType",
-      "height",
-      "length",
-      "mailClass",
-      "mailingDate",
-      "processingCategory",
-      "weight",
-      "width",
-    ]) {
-      if (description[field] === undefined)
-        problems.push(problem(`packageDescription.${field}`, `${field} is required.`));
-    }
-    if (description.mailClass !== undefined && !((description.mailClass as string) in INTERNATIONAL_CENTS_PER_POUND)) {
-      problems.push(problem("packageDescription.mailClass", "mailClass must be an international mail class."));
-    }
-  }
-  const image = (body.imageInfo ?? {}) as Record<string, unknown>;
-  if (
-    image.imageType !== undefined &&
-    !["LABEL_BROKER", "PDF", "TIFF", "ZPL203DPI", "ZPL300DPI", "NONE"].includes(image.imageType as string)
-  ) {
-    problems.push(
-      problem("imageInfo.imageType", "imageType must be one of LABEL_BROKER, PDF, TIFF, ZPL203DPI, ZPL300DPI, NONE."),
-    );
-  }
-  const customs = body.customsForm as Record<string, unknown> | undefined;
-  if (!customs) problems.push(problem("customsForm", "customsForm is required."));
-  else {
-    if (!CUSTOMS_CONTENT_TYPES.includes(customs.customsContentType as string)) {
-      problems.push(problem("customsForm.customsContentType", "customsContentType is required."));
-    }
-    const contents = customs.contents as Record<string, unknown>[] | undefined;
-    if (!Array.isArray(contents) || contents.length < 1 || contents.length > 30) {
-      problems.push(problem("customsForm.contents", "contents must list 1 to 30 items."));
-    }
-    for (const item of Array.isArray(contents) ? contents : []) {
-      for (const field of ["countryofOrigin", "itemDescription", "itemQuantity"]) {
-        if (item[field] === undefined) problems.push(problem(`customsForm.contents.${field}`, `${field} is required.`));
-      }
-      const valued =
-        (item.itemValue !== undefined && item.itemWeight !== undefined) ||
-        (item.itemTotalValue !== undefined && item.itemTotalWeight !== undefined);
-      if (!valued)
-        problems.push(
-          problem(
-            "customsForm.contents",
-            "One of itemValue and itemWeight or itemTotalValue and itemTotalWeight are required.",
-          ),
-        );
-    }
-  }
-  return problems;
-}
-
 /** An S10 number (UPU): two letters, eight serial digits, the MOD 11 check digit, US. */
 function s10(prefix: string, serial: number): string {
   const digits = String(serial).padStart(8, "0").slice(-8);
   const sum = [...digits].reduce((total, d, i) => total + Number(d) * ([8, 6, 4, 2, 3, 5, 9, 7][i] as number), 0);
   const check = 11 - (sum % 11);
   return `${prefix}${digits}${check === 10 ? 0 : check === 11 ? 5 : check}US`;
-}
-
-const PICKUP_PACKAGE_TYPES = [
-  "FIRST-CLASS_PACKAGE_SERVICE",
-  "PRIORITY_MAIL_EXPRESS",
-  "PRIORITY_MAIL",
-  "RETURNS",
-  "USPS_GROUND_ADVANTAGE",
-  "INTERNATIONAL",
-  "OTHER",
-];
-const PACKAGE_LOCATIONS = [
-  "FRONT_DOOR",
-  "BACK_DOOR",
-  "SIDE_DOOR",
-  "KNOCK_ON_DOOR",
-  "MAIL_ROOM",
-  "OFFICE",
-  "PORCH",
-  "RECEPTION",
-  "MAILBOX",
-  "OTHER",
-];
-
-/** Carrier Pickup `SchedulePickupRequest`: its required fields, enums and patterns. */
-export function checkPickupRequest(body: Record<string, unknown>): Problem[] {
-  const problems: Problem[] = [];
-  for (const field of ["pickupDate", "pickupAddress", "packages", "estimatedWeight", "pickupLocation"]) {
-    if (body[field] === undefined) problems.push(problem(field, `${field} is required.`));
-  }
-  if (body.pickupDate !== undefined) {
-    if (!DATE.test(String(body.pickupDate)))
-      problems.push(problem("pickupDate", "pickupDate must be a date (YYYY-MM-DD)."));
-    else if (new Date(`${body.pickupDate}T12:00:00Z`).getUTCDay() === 0) {
-      problems.push(problem("pickupDate", "Carrier Pickup is not available on Sundays."));
-    }
-  }
-  const address = body.pickupAddress as Record<string, unknown> | undefined;
-  if (address) {
-    for (const field of ["firstName", "lastName"]) {
-      if (typeof address[field] !== "string" || address[field] === "")
-        problems.push(problem(`pickupAddress.${field}`, `${field} is required.`));
-    }
-    const street = address.address as Record<string, unknown> | undefined;
-    if (!street?.streetAddress)
-      problems.push(problem("pickupAddress.address.streetAddress", "streetAddress is required."));
-    const contact = address.contact as Record<string, unknown>[] | undefined;
-    const reachable = (contact ?? []).some(
-      (c) => (typeof c.email === "string" && c.email.includes("@")) || /^\d{10}$/.test(String(c.cellNumber ?? "")),
-    );
-    if (!reachable) problems.push(problem("pickupAddress.contact", "contact needs an email or a 10-digit cellNumber."));
-  }
-  const packages = body.packages as Record<string, unknown>[] | undefined;
-  if (packages !== undefined) {
-    if (!Array.isArray(packages) || packages.length === 0)
-      problems.push(problem("packages", "packages must list at least one package."));
-    for (const item of Array.isArray(packages) ? packages : []) {
-      if (!PICKUP_PACKAGE_TYPES.includes(item.packageType as string)) {
-        problems.push(
-          problem("packages.packageType", `packageType must be one of ${PICKUP_PACKAGE_TYPES.join(", ")}.`),
-        );
-      }
-      if (!(Number.isInteger(item.packageCount) && (item.packageCount as number) >= 1)) {
-        problems.push(problem("packages.packageCount", "packageCount must be a whole number of at least 1."));
-      }
-    }
-  }
-  if (body.estimatedWeight !== undefined && !(typeof body.estimatedWeight === "number" && body.estimatedWeight > 0)) {
-    problems.push(problem("estimatedWeight", "estimatedWeight must be a number of pounds above 0."));
-  }
-  const location = body.pickupLocation as Record<string, unknown> | undefined;
-  if (location && !PACKAGE_LOCATIONS.includes(location.packageLocation as string)) {
-    problems.push(
-      problem("pickupLocation.packageLocation", `packageLocation must be one of ${PACKAGE_LOCATIONS.join(", ")}.`),
-    );
-  }
-  return problems;
-}
-
-/** SCAN Forms label-shipment request: its required fields and patterns. */
-export function checkScanFormRequest(body: Record<string, unknown>): Problem[] {
-  const problems: Problem[] = [];
-  for (const field of [
-    "mailingDate",
-    "entryFacilityZIPCode",
-    "destinationEntryFacilityType",
-    "shipment",
-    "fromAddress",
-  ]) {
-    if (body[field] === undefined) problems.push(problem(field, `${field} is required.`));
-  }
-  if (body.mailingDate !== undefined && !DATE.test(String(body.mailingDate))) {
-    problems.push(problem("mailingDate", "mailingDate must be a date (YYYY-MM-DD)."));
-  }
-  if (body.entryFacilityZIPCode !== undefined && !/^\d{5}$/.test(String(body.entryFacilityZIPCode))) {
-    problems.push(problem("entryFacilityZIPCode", "entryFacilityZIPCode must be 5 digits."));
-  }
-  const numbers = (body.shipment as Record<string, unknown> | undefined)?.trackingNumbers;
-  if (body.shipment !== undefined && !(Array.isArray(numbers) && numbers.length > 0)) {
-    problems.push(problem("shipment.trackingNumbers", "trackingNumbers must list at least one label."));
-  }
-  if (body.fromAddress !== undefined) {
-    const from = body.fromAddress as Record<string, unknown>;
-    if (!from.streetAddress || !STATE.test(String(from.state ?? "")) || !/^\d{5}$/.test(String(from.ZIPCode ?? ""))) {
-      problems.push(problem("fromAddress", "fromAddress needs streetAddress, state and a 5-digit ZIPCode."));
-    }
-  }
-  return problems;
 }
 
 /** A USPS number with its MOD 10 check digit (Pub 199: weights 3 and 1 from the right). */

@@ -21,8 +21,8 @@ import {
 } from "../../../src/carriers/ups/api/ups-pickups.js";
 import { UPS_PICKUP_RULE } from "../../../src/carriers/ups/pickups.js";
 import { UPS_SERVICES } from "../../../src/carriers/ups/services.js";
+import { upsProseViolations } from "../../contracts/ups-rules.js";
 import { LOS_ANGELES_WAREHOUSE } from "../../helpers/shipments.js";
-import { checkPickupCreation } from "../../stand-ins/ups/ups-stand-in.js";
 
 const service = (services: readonly { serviceCode: string }[], code: string) => {
   const found = services.find((s) => s.serviceCode === code);
@@ -108,7 +108,7 @@ describe("UPS pickup requests", () => {
     ]);
   });
 
-  it("writes a Pickup Creation request the UPS stand-in's spec checks accept", () => {
+  it("writes a Pickup Creation request that keeps the rules Pickup.yaml states in prose", () => {
     const request = pickupRequest([{ service: ground, trackingNumbers: [], toCountry: "US", parcels: [BOX, BOX] }], {
       locationDetail: "Loading dock at the back of the building",
       specialInstructions: "Ask for Sam at the front desk, who has the parcels",
@@ -123,9 +123,16 @@ describe("UPS pickup requests", () => {
       PaymentMethod: "01",
     });
     expect(body.PickupCreationRequest.SpecialInstruction).toHaveLength(57);
-    expect(checkPickupCreation(body.PickupCreationRequest)).toEqual([]);
-    expect(checkPickupCreation({ ...body.PickupCreationRequest, PickupPiece: [] })).toEqual([
-      "PickupPiece must list the pieces.",
+    const sent = (pickup: unknown) =>
+      upsProseViolations({
+        method: "POST",
+        url: "/api/pickupcreation/v2409/pickup",
+        headers: {},
+        body: JSON.stringify({ PickupCreationRequest: pickup }),
+      }).map((v) => v.where);
+    expect(sent(body.PickupCreationRequest)).toEqual([]);
+    expect(sent({ ...body.PickupCreationRequest, PickupPiece: [] })).toEqual([
+      "body/PickupCreationRequest/PickupPiece",
     ]);
   });
 

@@ -241,6 +241,20 @@ describe("Rating Shop", () => {
     ]);
   });
 
+  it("leaves out a state code longer than Rating's two characters (a Mexican state), which Shipping still takes", () => {
+    const mexico: CarrierAddress = {
+      ...TO,
+      state: "CMX",
+      country: "MX",
+      postal_code: "06050",
+      city: "Ciudad de Mexico",
+    };
+    const rated = rateRequest({ ...request, to: mexico }, "A1B2C3").RateRequest.Shipment;
+    expect(rated.ShipTo.Address.StateProvinceCode).toBeUndefined();
+    expect(rated.Shipper.Address.StateProvinceCode).toBe("CA");
+    expect(upsParty(mexico).Address.StateProvinceCode).toBe("CMX");
+  });
+
   const rated = (overrides: Partial<UpsRatedShipment> = {}): UpsRatedShipment => ({
     Service: { Code: "03" },
     Zone: "005",

@@ -11,7 +11,7 @@ import {
   processingCategory,
   uspsProduct,
 } from "../../../src/carriers/usps/api/usps-products.js";
-import { checkBaseRatesQuery } from "../../stand-ins/usps/usps-stand-in.js";
+import { uspsBodyRefusals } from "../../contracts/usps-rules.js";
 
 const box = (
   overrides: Partial<{
@@ -73,7 +73,7 @@ describe("Porter's USPS services as USPS products", () => {
     expect(processingCategory(box({ weightOz: 26 * 16 }))).toBe("NONSTANDARD");
   });
 
-  it("writes a base-rates query the spec accepts: pounds, five-digit ZIPs, the EPS account", () => {
+  it("writes a base-rates query the spec accepts: pounds, five-digit ZIPs, the EPS account", async () => {
     const product = uspsProduct(service(1172), box());
     if ("refusal" in product) throw new Error(product.refusal);
     const query = baseRatesQuery(product, box(), "90035-1234", "84111", "1000405525");
@@ -85,7 +85,7 @@ describe("Porter's USPS services as USPS products", () => {
       accountType: "EPS",
       accountNumber: "1000405525",
     });
-    expect(checkBaseRatesQuery({ ...query })).toEqual([]);
+    expect(await uspsBodyRefusals("POST", "/prices/v3/base-rates/search", query)).toEqual([]);
     expect(baseRatesQuery(product, box(), "90035", "84111", undefined)).not.toHaveProperty("accountNumber");
   });
 });

@@ -23,13 +23,7 @@ import { packageLocation, schedulePickupRequest } from "../../../src/carriers/us
 import { uspsProduct } from "../../../src/carriers/usps/api/usps-products.js";
 import { readScanFormAnswer, scanFormRequest } from "../../../src/carriers/usps/api/usps-scan-forms.js";
 import { eventInstant, trackingReport, trackingStatusOf } from "../../../src/carriers/usps/api/usps-tracking.js";
-import {
-  checkInternationalLabelRequest,
-  checkInternationalRatesQuery,
-  checkLabelRequest,
-  checkPickupRequest,
-  checkScanFormRequest,
-} from "../../stand-ins/usps/usps-stand-in.js";
+import { uspsBodyRefusals } from "../../contracts/usps-rules.js";
 
 const parcel = { lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel" };
 const from = {
@@ -103,7 +97,7 @@ describe("a USPS label request", () => {
     reference: "order 1001",
   };
 
-  it("asks for the label file in the format asked, with the rated product, and passes the stand-in's checks", () => {
+  it("asks for the label file in the format asked, with the rated product, and passes the stand-in's checks", async () => {
     const request = labelRequest(order);
     expect(request.imageInfo).toEqual({ imageType: "ZPL203DPI", labelType: "4X6LABEL", receiptOption: "NONE" });
     expect(request.packageDescription).toMatchObject({
@@ -115,7 +109,7 @@ describe("a USPS label request", () => {
       customerReference: [{ referenceNumber: "order 1001", printReferenceNumber: true }],
     });
     expect(request.toAddress).toMatchObject({ ZIPCode: "63104", ZIPPlus4: "2351", secondaryAddress: "STE 150" });
-    expect(checkLabelRequest(request as unknown as Record<string, unknown>)).toEqual([]);
+    expect(await uspsBodyRefusals("POST", "/labels/v3/label", request)).toEqual([]);
   });
 
   it("numbers the parcels of a multi-parcel shipment", () => {
@@ -281,7 +275,7 @@ describe("a USPS carrier pickup request", () => {
     now: new Date("2026-11-26T15:00:00Z"),
   };
 
-  it("books the parcels with a contact, the weight in pounds and where they wait, passing the stand-in's checks", () => {
+  it("books the parcels with a contact, the weight in pounds and where they wait, passing the stand-in's checks", async () => {
     const body = schedulePickupRequest(request);
     expect(body).toMatchObject({
       pickupDate: "2026-11-27",
@@ -294,7 +288,7 @@ describe("a USPS carrier pickup request", () => {
       lastName: "Wilson",
       contact: [{ email: "dock@acme.test" }, { cellNumber: "2025550143" }],
     });
-    expect(checkPickupRequest(body as unknown as Record<string, unknown>)).toEqual([]);
+    expect(await uspsBodyRefusals("POST", "/pickup/v3/carrier-pickup", body)).toEqual([]);
   });
 
   it("keeps a location USPS has no word for in the instructions", () => {
@@ -306,7 +300,7 @@ describe("a USPS carrier pickup request", () => {
 });
 
 describe("a USPS SCAN form", () => {
-  it("lists the labels handed over together and passes the stand-in's checks", () => {
+  it("lists the labels handed over together and passes the stand-in's checks", async () => {
     const body = scanFormRequest({
       mailingDate: "2026-11-27",
       originPostalCode: "20024-1234",
@@ -318,7 +312,7 @@ describe("a USPS SCAN form", () => {
       entryFacilityZIPCode: "20024",
       shipment: { trackingNumbers: ["9400111000000000000015"] },
     });
-    expect(checkScanFormRequest(body as unknown as Record<string, unknown>)).toEqual([]);
+    expect(await uspsBodyRefusals("POST", "/scan-forms/v3/scan-form", body)).toEqual([]);
   });
 
   it("reads the EFN from the answer, and no document from an image that is not a PDF or TIFF", () => {
@@ -371,7 +365,7 @@ describe("USPS international prices", () => {
     ).toHaveProperty("refusal");
   });
 
-  it("asks by destination country and postal code, passing the stand-in's checks", () => {
+  it("asks by destination country and postal code, passing the stand-in's checks", async () => {
     const product = uspsInternationalProduct(findService(691)!, parcel);
     if ("refusal" in product) throw new Error(product.refusal);
     const query = internationalBaseRatesQuery(
@@ -388,7 +382,7 @@ describe("USPS international prices", () => {
       weight: 1.5,
       accountType: "EPS",
     });
-    expect(checkInternationalRatesQuery(query as unknown as Record<string, unknown>)).toEqual([]);
+    expect(await uspsBodyRefusals("POST", "/international-prices/v3/base-rates/search", query)).toEqual([]);
   });
 });
 
@@ -433,7 +427,7 @@ describe("a USPS international label request", () => {
     });
   });
 
-  it("carries the customs items, each line's whole value in dollars and weight in pounds, and passes the stand-in's checks", () => {
+  it("carries the customs items, each line's whole value in dollars and weight in pounds, and passes the stand-in's checks", async () => {
     const product = uspsInternationalProduct(findService(691)!, parcel);
     if ("refusal" in product) throw new Error(product.refusal);
     const request = internationalLabelRequest({
@@ -462,7 +456,7 @@ describe("a USPS international label request", () => {
       ],
     });
     expect(request.packageDescription).toMatchObject({ mailClass: "PRIORITY_MAIL_INTERNATIONAL", rateIndicator: "SP" });
-    expect(checkInternationalLabelRequest(request as unknown as Record<string, unknown>)).toEqual([]);
+    expect(await uspsBodyRefusals("POST", "/international-labels/v3/international-label", request)).toEqual([]);
   });
 
   it("says what the customs form lacks", () => {

@@ -114,15 +114,21 @@ export function withAttention<Party extends UpsParty & { Name: string }>(
   return { ...party, AttentionName: party.AttentionName ?? party.Name };
 }
 
+/** The longest state code Shipping takes (a Vietnamese province, "VN-44"). */
+const SHIPPING_STATE_MAX = 5;
+
 /**
  * A Porter address as a UPS party: the company (else the person) as `Name`, the person as
- * `AttentionName`; US ZIP+4 written without its hyphen (UPS takes 9 characters).
+ * `AttentionName`; US ZIP+4 written without its hyphen (UPS takes 9 characters). A state code
+ * longer than the API takes (`stateMax`: Rating takes two characters, Shipping five) is left out:
+ * UPS requires one only in the US, Canada and Vietnam, where it fits.
  */
 export function upsParty(
   address: CarrierAddress & { phone?: string | null; email?: string | null },
-  options: { residential?: boolean } = {},
+  options: { residential?: boolean; stateMax?: number } = {},
 ): UpsParty & { Name: string } {
   const person = personName(address);
+  const state = address.state?.trim().toUpperCase() ?? "";
   const name = address.company?.trim() || person || "Resident";
   const country = address.country.toUpperCase();
   const postal = address.postal_code.trim();
@@ -136,7 +142,7 @@ export function upsParty(
         .filter((line): line is string => Boolean(line?.trim()))
         .map((line) => clip(line, ADDRESS_LINE_MAX)),
       City: clip(address.city, CITY_MAX),
-      ...(address.state ? { StateProvinceCode: address.state.trim().toUpperCase() } : {}),
+      ...(state && state.length <= (options.stateMax ?? SHIPPING_STATE_MAX) ? { StateProvinceCode: state } : {}),
       PostalCode: country === "US" || country === "PR" ? postal.replace(/[^0-9]/g, "").slice(0, 9) : postal.slice(0, 9),
       CountryCode: country,
       ...(options.residential ? { ResidentialAddressIndicator: "Y" } : {}),

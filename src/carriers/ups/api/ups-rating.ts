@@ -5,6 +5,9 @@ import { chargeLines, many, upsCents } from "./ups-charges.js";
 import { porterService, upsDimensions, upsPackagingCode, upsParty, upsWeight } from "./ups-products.js";
 import type { UpsRatedShipment, UpsRateRequest, UpsRateResponse, UpsWeight } from "./ups-wire.js";
 
+/** Rating takes state codes of two characters (Rating.yaml's `StateProvinceCode`), Shipping up to five. */
+const RATING_STATE_MAX = 2;
+
 /**
  * The Rating request option: every service at once, with UPS's transit times and delivery dates
  * when the ship date is known (`Shoptimeintransit`), else prices alone (`Shop`).
@@ -20,14 +23,14 @@ export function shopOption(request: Pick<RateRequest, "shipDate">): "Shop" | "Sh
  * a ship date, it asks for time in transit from that pickup date.
  */
 export function rateRequest(request: RateRequest, shipperNumber: string): UpsRateRequest {
-  const shipper = upsParty(request.from);
+  const shipper = upsParty(request.from, { stateMax: RATING_STATE_MAX });
   const totalOz = request.parcels.reduce((sum, parcel) => sum + parcel.weightOz, 0);
   return {
     RateRequest: {
       Request: { RequestOption: shopOption(request), TransactionReference: { CustomerContext: "Porter rating" } },
       Shipment: {
         Shipper: { ...shipper, ShipperNumber: shipperNumber },
-        ShipTo: upsParty(request.to, { residential: request.residential }),
+        ShipTo: upsParty(request.to, { residential: request.residential, stateMax: RATING_STATE_MAX }),
         ShipFrom: shipper,
         PaymentDetails: { ShipmentCharge: [{ Type: "01", BillShipper: { AccountNumber: shipperNumber } }] },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: "" },

@@ -172,6 +172,8 @@ export function presentOrder(store: OrderStoreRow, record: OrderRecord, shape: O
     tax_total: total(order.tax_total_cents),
     total: total(order.total_cents),
     shipping_total: shape === "retrieve" ? dollars(order.shipping_total_cents) : total(order.shipping_total_cents),
+    currency: order.currency,
+    presentment_currency: order.presentment_currency,
     notes: order.notes,
     tags: order.tags,
     items: record.items.map((item, index) => presentItem(item, shape, record.progress[index])),
