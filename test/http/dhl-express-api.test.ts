@@ -29,7 +29,7 @@ describe("a real DHL Express connection (against the MyDHL API stand-in)", () =>
 
   beforeAll(async () => {
     standIn = await new DhlExpressStandIn(ACCOUNT).start();
-    t = await buildTestApp({ config: { dhlExpressApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 1000 } });
+    t = await buildTestApp({ config: { dhlExpressApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 5000 } });
     merchant = await createTestAccount(t.services);
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
   });

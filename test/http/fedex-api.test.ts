@@ -35,7 +35,7 @@ describe("a real FedEx connection (against the FedEx stand-in)", () => {
       clientSecret: CLIENT_SECRET,
       accountNumber: ACCOUNT_NUMBER,
     }).start();
-    t = await buildTestApp({ config: { fedexApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 1000 } });
+    t = await buildTestApp({ config: { fedexApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 5000 } });
     standIn.now = () => t.clock.now();
     merchant = await createTestAccount(t.services);
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });

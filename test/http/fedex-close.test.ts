@@ -35,7 +35,7 @@ describe("FedEx Ground end-of-day close through a real FedEx connection (against
       accountNumber: ACCOUNT_NUMBER,
     }).start();
     t = await buildTestApp({
-      config: { fedexApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 1000, manifestDelayMs: DELAY_MS },
+      config: { fedexApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 5000, manifestDelayMs: DELAY_MS },
     });
     merchant = await createTestAccount(t.services);
     other = await createTestAccount(t.services);

@@ -36,7 +36,7 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       clientSecret: CLIENT_SECRET,
       shipperNumber: "A1B2C3",
     }).start();
-    t = await buildTestApp({ config: { upsApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 1000 } });
+    t = await buildTestApp({ config: { upsApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 5000 } });
     standIn.now = () => t.clock.now();
     merchant = await createTestAccount(t.services);
     other = await createTestAccount(t.services);
@@ -448,7 +448,7 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
       standIn.fail("timeout", { operation: "rating" });
       const { response, warnings } = await rate();
       expect(response.statusCode).toBe(201);
-      expect(warnings).toEqual([expect.stringMatching(/^UPS is unavailable: .*did not answer within 1000 ms/)]);
+      expect(warnings).toEqual([expect.stringMatching(/^UPS is unavailable: .*did not answer within \d+ ms/)]);
     });
   });
 });

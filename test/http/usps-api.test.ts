@@ -22,7 +22,7 @@ describe("a real USPS connection (against the USPS stand-in)", () => {
 
   beforeAll(async () => {
     standIn = await new UspsStandIn({ clientId: "porter-test-app", clientSecret: CLIENT_SECRET }).start();
-    t = await buildTestApp({ config: { uspsApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 300 } });
+    t = await buildTestApp({ config: { uspsApiBaseUrl: standIn.baseUrl, carrierApiTimeoutMs: 3000 } });
     merchant = await createTestAccount(t.services);
     other = await createTestAccount(t.services);
   });

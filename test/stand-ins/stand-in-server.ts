@@ -239,6 +239,6 @@ export function standInPdf(title: string, lines: readonly string[] = []): Buffer
 }
 
 /** How a test opens a real carrier against its stand-in: test mode, and no sleeping between retries. */
-export function standInContext(baseUrl: string, clock: Clock, timeoutMs = 1000): RealCarrierContext {
+export function standInContext(baseUrl: string, clock: Clock, timeoutMs = 5000): RealCarrierContext {
   return { baseUrl, mode: "test", timeoutMs, clock, wait: async () => undefined };
 }
