@@ -80,6 +80,16 @@ describe("eHub's answer shapes", () => {
     });
   });
 
+  it("ship_multiple names a retired service's substitute in warnings, by the shipment's place", async () => {
+    const response = await call(merchant.auth, "POST", "/shipments/ship_multiple", {
+      shipments: [shipmentToBuy(), shipmentToBuy({ service_id: 160 })],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.shipments[1].shipping_service).toMatchObject({ service_id: 1172 });
+    expect(body.warnings).toEqual([expect.stringMatching(/^shipments\[1\]: USPS Standard Post \(160\) is retired/)]);
+  });
+
   describe("cancel failures", () => {
     /** The sentence inside a cancel failure's `error_message`, which is a JSON document. */
     const errorsOf = (body: { error_message: string }) =>
