@@ -57,7 +57,8 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             }),
             warnings: Type.Optional(
               Type.Array(Type.String(), {
-                description: "Present when the service named is retired and was sold as its successor, which it names.",
+                description:
+                  "Present when another service was sold in place of the one named (a retired product, one Porter does not sell, a First-Class Mail parcel); each warning names both.",
               }),
             ),
           }),
@@ -95,7 +96,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
             warnings: Type.Optional(
               Type.Array(Type.String(), {
                 description:
-                  "Present when a shipment named a retired service and was sold as its successor; each starts with the shipment's place, e.g. `shipments[0]: `.",
+                  "Present when a shipment was sold another service in place of the one it named; each warning names both and starts with the shipment's place, e.g. `shipments[0]: `.",
               }),
             ),
           }),
