@@ -14,9 +14,9 @@ import type {
 
 /**
  * DHL Express global product codes per Porter service: the non-document product for goods, the
- * document one for papers (MyDHL API global product codes: P/D
- * Express Worldwide, Y/T Express 12:00, E/K Express 9:00, M/L Express 10:30, H/W Economy Select, 8/7
- * Express Easy, V/9 Europack …). Break Bulk Economy, Express Worldwide B2C and Secureline have no
+ * document one for papers (MyDHL API global product codes: P/D Express Worldwide, Y/T Express
+ * 12:00, E/K Express 9:00, M/L Express 10:30, H/W Economy Select, 8/7 Express Easy, V/9 Europack
+ * …). Break Bulk Economy, Express Worldwide B2C and Secureline have no
  * code that could be confirmed: their rates come back refused and they cannot be bought for real.
  */
 const PRODUCTS: Record<string, { goods: string; documents: string }> = {
