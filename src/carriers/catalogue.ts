@@ -34,6 +34,24 @@ export interface ServiceListing {
   serviceCode: string;
   /** eHub's name, e.g. "Priority Mail", "FEDEX_GROUND", "ExpressWorldwide". */
   listedName: string;
+  /**
+   * Set on a listing of a product the carrier has retired (or Porter does not sell): clients that
+   * still send its id are sold the service it is listed under, and every answer says so in this
+   * warning, which names both.
+   */
+  soldInstead?: string;
+}
+
+/**
+ * Parcels a service does not take that the carrier sells under another of its services (USPS moved
+ * First-Class Package Service parcels to Ground Advantage in July 2023): a shipment of such parcels
+ * under this service is sold as `serviceId` instead, with `warning` in the answer.
+ */
+export interface ParcelsSoldAs {
+  serviceId: number;
+  packageTypes: readonly string[];
+  maxWeightOz: number;
+  warning: string;
 }
 
 /**
@@ -64,6 +82,7 @@ export interface ServiceDefinition extends ServiceListing {
   gde?: boolean;
   /** Several parcels (each with its own label) may ship under one shipment of this service. */
   multiParcel: boolean;
+  parcelsSoldAs?: ParcelsSoldAs;
 }
 
 /** What a rate calculation needs to know about one parcel, already validated. */
@@ -82,6 +101,8 @@ export interface RateContext {
   residential: boolean;
   /** Destination country (ISO 3166-1 alpha-2). */
   toCountry: string;
+  /** Origin country (ISO 3166-1 alpha-2), upper case; the United States when not known. */
+  fromCountry?: string;
   /** Destination ZIP is in a carrier delivery-area-surcharge list. */
   deliveryArea: boolean;
 }
@@ -112,4 +133,14 @@ export interface RateRefusal {
 /** One entry of eHub's catalogue, written the way its `GET /services` answers it. */
 export function listing(serviceId: number, serviceCode: string, listedName: string): ServiceListing {
   return { serviceId, serviceCode, listedName };
+}
+
+/** A listing of a retired product, sold as the service it is listed under with `warning`. */
+export function retiredListing(
+  serviceId: number,
+  serviceCode: string,
+  listedName: string,
+  warning: string,
+): ServiceListing {
+  return { serviceId, serviceCode, listedName, soldInstead: warning };
 }

@@ -45,3 +45,31 @@ export const ALL_LISTED_SERVICES: readonly ListedService[] = [...listedById.valu
 );
 
 export const CARRIER_CODES_CONNECTED_BY_DEFAULT: readonly CarrierCode[] = CARRIERS.map((c) => c.code);
+
+/** What a shipment named by a listing is sold as, and the warnings that say so. */
+export interface SoldService extends ListedService {
+  warnings: string[];
+}
+
+/**
+ * The service a shipment under `listed` buys: the listed one, unless the listing names a retired
+ * product (sold as the service it is listed under) or the service hands parcels like these to
+ * another of the carrier's services (`parcelsSoldAs`). Either way the shipment keeps the id and
+ * code of what it bought, and the warning says what happened.
+ */
+export function soldService(
+  listed: ListedService,
+  parcels: readonly { packageType: string; weightOz: number }[],
+): SoldService {
+  const { service, listing } = listed;
+  if (listing.soldInstead) return { service, listing: service, warnings: [listing.soldInstead] };
+  const rule = service.parcelsSoldAs;
+  const successor = rule && findListedService(rule.serviceId);
+  const handedOver =
+    parcels.length > 0 &&
+    parcels.every((p) => rule?.packageTypes.includes(p.packageType) && p.weightOz <= rule.maxWeightOz);
+  if (rule && successor && handedOver) {
+    return { service: successor.service, listing: successor.service, warnings: [rule.warning] };
+  }
+  return { service, listing, warnings: [] };
+}

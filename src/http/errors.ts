@@ -148,9 +148,13 @@ export const ERROR_CATALOGUE = {
   "shipment.cancel_window_closed": {
     status: 409,
     description:
-      "The carrier no longer accepts a void: USPS after 02:00 Central on the manifest day, test labels after a minute, or the shipment is already with the carrier.",
+      "The carrier no longer accepts a void: USPS after 02:00 Central on the manifest day, test labels after a minute, or the shipment is manifested or already with the carrier. `error_message` is a JSON document, as for every cancel failure (see above).",
   },
-  "shipment.already_cancelled": { status: 409, description: "The shipment is already cancel_pending or cancelled." },
+  "shipment.already_cancelled": {
+    status: 409,
+    description:
+      "The shipment is already cancel_pending or cancelled. `error_message` is a JSON document, as for every cancel failure (see above).",
+  },
   "shipment.purchase_interrupted": {
     status: 409,
     description:

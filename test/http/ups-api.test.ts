@@ -440,7 +440,11 @@ describe("a real UPS connection (against the UPS stand-in)", () => {
         url: `/api/v2/shipments/${bought.id}/cancel`,
         headers: merchant.auth,
       });
-      expectUnavailable(response, "30");
+      // A cancel's failure carries its sentence inside eHub's {"errors": [...]} document.
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.headers["retry-after"]).toBe("30");
+      expect(response.json()).toMatchObject({ status: "error", error_code: "carrier.unavailable" });
+      expect(JSON.parse(response.json().error_message).errors).toEqual([expect.stringMatching(/^UPS is unavailable/)]);
       expect(standIn.isVoided(bought.parcels[0].tracking_number)).toBe(false);
     });
 

@@ -12,6 +12,8 @@ const PRODUCTS: readonly [RegExp, string][] = [
   [/bpm_ground/, "BGN"],
   [/parcel_ground/, "GND"],
   // eHub lists the international products under two codes each: dhl_parcel_intl_direct and dhl_parcel_international_direct …
+  // … and its newer "direct standard" listings are the standard product (services.ts).
+  [/direct_standard/, "PLY"],
   [/int(l|ernational)_direct/, "PLT"],
   [/int(l|ernational)_standard/, "PLY"],
   [/packet_int(l|ernational)/, "PKY"],

@@ -116,7 +116,12 @@ export const DHL_ECOMMERCE_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "dhl_parcel_intl_direct",
     listedName: "DHL Ecommerce International Direct",
     name: "DHL Parcel International Direct", // product PLT
-    otherListings: [listing(1187, "dhl_parcel_international_direct", "DHL Parcel International Direct")],
+    // ⚠ "Direct Priority" is taken to be the same product (PLT) under its newer name.
+    otherListings: [
+      listing(1187, "dhl_parcel_international_direct", "DHL Parcel International Direct"),
+      listing(1049, "dhl_parcel_intl_direct_priority", "DHL Ecommerce International Direct Priority"),
+      listing(1190, "dhl_parcel_international_direct_priority", "DHL Parcel International Direct Priority"),
+    ],
     packageTypes: [],
     transitDays: { min: 4, max: 10 },
   },
@@ -126,7 +131,12 @@ export const DHL_ECOMMERCE_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "dhl_parcel_intl_standard",
     listedName: "DHL Ecommerce International Standard",
     name: "DHL Parcel International Standard", // product PLY
-    otherListings: [listing(1188, "dhl_parcel_international_standard", "DHL Parcel International Standard")],
+    // ⚠ "Direct Standard" is taken to be the same product (PLY) under its newer name.
+    otherListings: [
+      listing(1188, "dhl_parcel_international_standard", "DHL Parcel International Standard"),
+      listing(1050, "dhl_parcel_intl_direct_standard", "DHL Ecommerce Parcel International Direct Standard"),
+      listing(1191, "dhl_parcel_international_direct_standard", "DHL Parcel International Direct Standard"),
+    ],
     packageTypes: [],
     transitDays: { min: 6, max: 15 },
   },

@@ -92,11 +92,80 @@ export interface DhlExpressTariff {
   envelopeCents: readonly number[];
 }
 
+/** `table` with every price moved by `percent` (negative for a cheaper product), to the cent. */
+function repriced(table: WeightZoneTable, percent: number): WeightZoneTable {
+  const move = (cents: number) => Math.round((cents * (100 + percent)) / 100);
+  return {
+    firstColumn: table.firstColumn,
+    steps: table.steps.map((step) => ({ upToOz: step.upToOz, cents: step.cents.map(move) })),
+    eachAdditionalPoundCents: table.eachAdditionalPoundCents?.map(move),
+  };
+}
+
+const WORLDWIDE: DhlExpressTariff = {
+  byWeight: EXPRESS_WORLDWIDE,
+  envelopeCents: [5190, 5690, 6590, 7190, 7990],
+};
+// Day-definite but not time-definite: about a quarter below Express Worldwide (⚠ synthetic).
+const ECONOMY: DhlExpressTariff = {
+  byWeight: repriced(EXPRESS_WORLDWIDE, -25),
+  envelopeCents: [3890, 4270, 4940, 5390, 5990],
+};
+const DOMESTIC: DhlExpressTariff = {
+  byWeight: repriced(EXPRESS_WORLDWIDE, -45),
+  envelopeCents: [2850, 3130, 3620, 3950, 4390],
+};
+
 export const DHL_EXPRESS_TARIFFS: Readonly<Record<string, DhlExpressTariff>> = {
-  express_worldwide: { byWeight: EXPRESS_WORLDWIDE, envelopeCents: [5190, 5690, 6590, 7190, 7990] },
+  express_worldwide: WORLDWIDE,
   express1200: { byWeight: EXPRESS_1200, envelopeCents: [6690, 7190, 8090, 8690, 9490] },
   express900: { byWeight: EXPRESS_900, envelopeCents: [9690, 10190, 11090, 11690, 12490] },
+  express1030: { byWeight: repriced(EXPRESS_1200, 15), envelopeCents: [8190, 8690, 9590, 10190, 10990] },
+  express_worldwide_b2_c: WORLDWIDE,
+  express_worldwide_ecx: WORLDWIDE,
+  express_envelope: WORLDWIDE,
+  // Express Easy is the retail (walk-in) price of Express Worldwide.
+  express_easy: { byWeight: repriced(EXPRESS_WORLDWIDE, 20), envelopeCents: [6230, 6830, 7910, 8630, 9590] },
+  break_bulk_express: WORLDWIDE,
+  economy_select: ECONOMY,
+  euro_pack: ECONOMY,
+  break_bulk_economy: ECONOMY,
+  freight_worldwide: ECONOMY,
+  jumbo_box: ECONOMY,
+  globalmail_business: ECONOMY,
+  domestic_economy_select: DOMESTIC,
+  domestic_express: DOMESTIC,
+  domestic_express1030: DOMESTIC,
+  domestic_express1200: DOMESTIC,
 };
+
+/** Products that carry shipments within one country (never the United States, where DHL Express has none). */
+const WITHIN_ONE_COUNTRY = new Set([
+  "domestic_economy_select",
+  "domestic_express",
+  "domestic_express1030",
+  "domestic_express1200",
+]);
+
+/** Products DHL arranges by contract (courier, secure and logistics lines): listed, never priced per label. */
+const ARRANGED_WITH_DHL: Readonly<Record<string, string>> = {
+  jet_line: "Jetline",
+  sprint_line: "Sprintline",
+  secure_line: "Secureline",
+  logistics_services: "Logistics Services",
+};
+
+/** Why DHL Express would not sell `service` for this lane, if it would not. */
+function refusalForLane(service: ServiceDefinition, context: RateContext): RateRefusal | undefined {
+  const arranged = ARRANGED_WITH_DHL[service.serviceCode];
+  if (arranged) {
+    return { refused: `DHL ${arranged} is arranged with DHL Express by contract and has no label price` };
+  }
+  if (WITHIN_ONE_COUNTRY.has(service.serviceCode) && context.fromCountry !== context.toCountry) {
+    return { refused: `${service.name} carries shipments within one country outside the United States only` };
+  }
+  return undefined;
+}
 
 /** The base transportation charge and the weight it was billed at. */
 function transportationCharge(
@@ -136,6 +205,8 @@ export function rateService(
   parcel: RatedParcel,
   context: RateContext,
 ): RateQuote | RateRefusal {
+  const laneRefusal = refusalForLane(service, context);
+  if (laneRefusal) return laneRefusal;
   const packaging = eligiblePackaging(service, parcel, context);
   if (isRefusal(packaging)) return packaging;
   const tariff = tariffFor(DHL_EXPRESS_TARIFFS, service);

@@ -9,7 +9,7 @@
  * the 744–756 series is accepted as other listings (Home Delivery's under the code `fedex_home`).
  * Package types carry eHub's type and name.
  */
-import { listing, type PackageTypeDefinition, type ServiceDefinition } from "../catalogue.js";
+import { listing, type PackageTypeDefinition, retiredListing, type ServiceDefinition } from "../catalogue.js";
 import { PARCEL } from "../sandbox/eligibility.js";
 
 const POUND = 16;
@@ -70,6 +70,14 @@ const FEDEX_DEFAULTS = {
   multiParcel: true,
 } as const;
 
+/**
+ * The warning of a listing of a FedEx product Porter does not sell (freight, International First,
+ * International Ground and Connect Plus): sold as the nearest parcel service, up to its 150 lb.
+ */
+function notSold(product: string, soldAs: string): string {
+  return `${product} is not sold by Porter: sold as ${soldAs}.`;
+}
+
 const FEDEX_GROUND = { ...FEDEX_DEFAULTS, scope: "domestic", maxLengthIn: 108, deliveryGuaranteed: false } as const;
 const FEDEX_EXPRESS = {
   ...FEDEX_DEFAULTS,
@@ -116,7 +124,15 @@ export const FEDEX_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "fedex_express_saver",
     listedName: "FEDEX_EXPRESS_SAVER",
     name: "FedEx Express Saver",
-    otherListings: [listing(748, "fedex_express_saver", "FedEx Express Saver")],
+    otherListings: [
+      listing(748, "fedex_express_saver", "FedEx Express Saver"),
+      retiredListing(
+        752,
+        "fedex_freight_3day",
+        "FedEx 3Day Freight",
+        notSold("FedEx 3Day Freight (752)", "FedEx Express Saver (395)"),
+      ),
+    ],
     packageTypes: ONE_RATE_PACKAGE_TYPES,
     transitDays: { min: 3, max: 3 },
   },
@@ -126,7 +142,15 @@ export const FEDEX_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "fedex_2day",
     listedName: "FEDEX_2_DAY",
     name: "FedEx 2Day",
-    otherListings: [listing(745, "fedex_2day", "FedEx 2Day")],
+    otherListings: [
+      listing(745, "fedex_2day", "FedEx 2Day"),
+      retiredListing(
+        751,
+        "fedex_freight_2day",
+        "FedEx 2Day Freight",
+        notSold("FedEx 2Day Freight (751)", "FedEx 2Day (393)"),
+      ),
+    ],
     packageTypes: ONE_RATE_PACKAGE_TYPES,
     transitDays: { min: 2, max: 2 },
   },
@@ -156,7 +180,15 @@ export const FEDEX_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "fedex_overnight_priority",
     listedName: "PRIORITY_OVERNIGHT",
     name: "FedEx Priority Overnight",
-    otherListings: [listing(744, "fedex_overnight_priority", "FedEx Priority Overnight")],
+    otherListings: [
+      listing(744, "fedex_overnight_priority", "FedEx Priority Overnight"),
+      retiredListing(
+        750,
+        "fedex_freight_1day",
+        "FedEx 1Day Freight",
+        notSold("FedEx 1Day Freight (750)", "FedEx Priority Overnight (398)"),
+      ),
+    ],
     packageTypes: ONE_RATE_PACKAGE_TYPES,
     transitDays: { min: 1, max: 1 },
   },
@@ -176,7 +208,21 @@ export const FEDEX_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "fedex_intl_priority",
     listedName: "INTERNATIONAL_PRIORITY",
     name: "FedEx International Priority",
-    otherListings: [listing(755, "fedex_intl_priority", "FedEx International Priority")],
+    otherListings: [
+      listing(755, "fedex_intl_priority", "FedEx International Priority"),
+      retiredListing(
+        400,
+        "fedex_intl_first",
+        "INTERNATIONAL_FIRST",
+        notSold("FedEx International First (400)", "FedEx International Priority (401)"),
+      ),
+      retiredListing(
+        757,
+        "fedex_intl_first",
+        "FedEx International First",
+        notSold("FedEx International First (757)", "FedEx International Priority (401)"),
+      ),
+    ],
     packageTypes: [],
     transitDays: { min: 1, max: 3 }, // ⚠
   },
@@ -186,7 +232,27 @@ export const FEDEX_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "fedex_intl_economy",
     listedName: "INTERNATIONAL_ECONOMY",
     name: "FedEx International Economy",
-    otherListings: [listing(756, "fedex_intl_economy", "FedEx International Economy")],
+    otherListings: [
+      listing(756, "fedex_intl_economy", "FedEx International Economy"),
+      retiredListing(
+        758,
+        "fedex_intl_home",
+        "FedEx Intl Home Delivery",
+        notSold("FedEx International Home Delivery (758)", "FedEx International Economy (399)"),
+      ),
+      retiredListing(
+        759,
+        "fedex_intl_ground",
+        "FedEx Intl Ground",
+        notSold("FedEx International Ground (759)", "FedEx International Economy (399)"),
+      ),
+      retiredListing(
+        1192,
+        "fedex_int_connect_plus",
+        "FeDex International Connect Plus",
+        notSold("FedEx International Connect Plus (1192)", "FedEx International Economy (399)"),
+      ),
+    ],
     packageTypes: [],
     transitDays: { min: 2, max: 5 }, // ⚠
   },

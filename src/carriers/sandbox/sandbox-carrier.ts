@@ -100,6 +100,7 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
       zone: zone ?? 0,
       residential: request.residential,
       toCountry: request.to.country.toUpperCase(),
+      fromCountry: request.from.country.toUpperCase(),
       deliveryArea: domestic && isDeliveryAreaZip(request.to.postal_code),
     };
     const priceGroup = String(zone ?? internationalPriceGroup(context.toCountry));

@@ -8,7 +8,7 @@
  * the 765–776 series and the Worldwide services' 1053–1056 listings (under `ups_ww_*` codes) are
  * accepted as other listings. Package types carry eHub's type and name.
  */
-import { listing, type PackageTypeDefinition, type ServiceDefinition } from "../catalogue.js";
+import { listing, type PackageTypeDefinition, retiredListing, type ServiceDefinition } from "../catalogue.js";
 import { PARCEL } from "../sandbox/eligibility.js";
 
 const POUND = 16;
@@ -59,6 +59,11 @@ const UPS_DEFAULTS = {
   multiParcel: true,
 } as const;
 
+/** The warning of a listing sold as UPS Ground: why, then what the client bought. */
+function soldAsGround(why: string): string {
+  return `${why}: sold as UPS Ground (666).`;
+}
+
 const UPS_DOMESTIC = { ...UPS_DEFAULTS, scope: "domestic" } as const;
 const UPS_INTERNATIONAL = { ...UPS_DEFAULTS, scope: "international" } as const;
 
@@ -69,7 +74,89 @@ export const UPS_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "ups_ground",
     listedName: "Ground",
     name: "UPS Ground",
-    otherListings: [listing(767, "ups_ground", "UPS Ground")],
+    otherListings: [
+      listing(767, "ups_ground", "UPS Ground"),
+      // UPS retired Mail Innovations and renamed SurePost UPS Ground Saver, which Porter does not sell.
+      retiredListing(
+        678,
+        "ups_first_class",
+        "First",
+        soldAsGround("UPS Mail Innovations First-Class (678) is retired"),
+      ),
+      retiredListing(679, "ups_priority", "Priority", soldAsGround("UPS Mail Innovations Priority (679) is retired")),
+      retiredListing(
+        680,
+        "ups_mail_innovations_expedited",
+        "ExpeditedMailInnovations",
+        soldAsGround("UPS Mail Innovations Expedited (680) is retired"),
+      ),
+      retiredListing(
+        681,
+        "ups_mail_innovations_priority",
+        "PriorityMailInnovations",
+        soldAsGround("UPS Mail Innovations Priority (681) is retired"),
+      ),
+      retiredListing(
+        682,
+        "ups_mail_innovations_economy",
+        "EconomyMailInnovations",
+        soldAsGround("UPS Mail Innovations Economy (682) is retired"),
+      ),
+      retiredListing(
+        777,
+        "ups_mail_innovations_economy",
+        "Domestic First Class Mail Innovations",
+        soldAsGround("UPS Mail Innovations Economy (777) is retired"),
+      ),
+      retiredListing(
+        778,
+        "ups_mail_innovations_priority",
+        "Domestic Priority Mail Innovations",
+        soldAsGround("UPS Mail Innovations Priority (778) is retired"),
+      ),
+      retiredListing(
+        779,
+        "ups_mail_innovations_expedited",
+        "Domestic Expedited Mail Innovations",
+        soldAsGround("UPS Mail Innovations Expedited (779) is retired"),
+      ),
+      retiredListing(
+        1051,
+        "ups_sure_post_under_1",
+        "UPS SurePost Less than 1 lb",
+        soldAsGround("UPS SurePost (1051), now UPS Ground Saver, is not sold by Porter"),
+      ),
+      retiredListing(
+        1052,
+        "ups_sure_post_1_and_over",
+        "UPS SurePost 1 lb or Greater",
+        soldAsGround("UPS SurePost (1052), now UPS Ground Saver, is not sold by Porter"),
+      ),
+      retiredListing(
+        806,
+        "ups_sure_post_under_1",
+        "UPS SurePost Under 1LB",
+        soldAsGround("UPS SurePost (806), now UPS Ground Saver, is not sold by Porter"),
+      ),
+      retiredListing(
+        807,
+        "ups_sure_post_1_and_over",
+        "UPS SurePost Over 1LB",
+        soldAsGround("UPS SurePost (807), now UPS Ground Saver, is not sold by Porter"),
+      ),
+      retiredListing(
+        808,
+        "ups_sure_post_bpm",
+        "UPS SurePost BPM",
+        soldAsGround("UPS SurePost Bound Printed Matter (808), now UPS Ground Saver, is not sold by Porter"),
+      ),
+      retiredListing(
+        809,
+        "ups_sure_post_media",
+        "UPS SurePost Media",
+        soldAsGround("UPS SurePost Media Mail (809), now UPS Ground Saver, is not sold by Porter"),
+      ),
+    ],
     packageTypes: [],
     transitDays: { min: 1, max: 5 },
     deliveryGuaranteed: false,

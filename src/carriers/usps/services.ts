@@ -8,8 +8,12 @@
  * under (684–692, 1172–1174; 683 First-Class Mail) answers rates, the other series are accepted as
  * other listings. Package types carry eHub's type and name where eHub lists them. Services eHub
  * lacks (Global Direct Entry) have ids of their own from 91000, never renumbered or reused.
+ *
+ * Every other id eHub lists for USPS is accepted too. Retired products (Standard Post, First-Class
+ * Package Service and its return service) and the few Porter does not sell are listed under the
+ * service USPS sells in their place, which a shipment under their id buys, with a warning naming it.
  */
-import { listing, type PackageTypeDefinition, type ServiceDefinition } from "../catalogue.js";
+import { listing, type PackageTypeDefinition, retiredListing, type ServiceDefinition } from "../catalogue.js";
 import { PARCEL } from "../sandbox/eligibility.js";
 
 const POUND = 16;
@@ -181,6 +185,14 @@ const PRIORITY_MAIL_EXPRESS_INTERNATIONAL_PACKAGE_TYPES: PackageTypeDefinition[]
   },
 ];
 
+/** The warning of a listing sold as USPS Ground Advantage: why, then what the client bought. */
+function soldAsGroundAdvantage(why: string): string {
+  return `${why}: sold as USPS Ground Advantage (1172).`;
+}
+
+const FIRST_CLASS_INTERNATIONAL =
+  "USPS First-Class Mail International letters and flats are not sold by Porter: sold as USPS First-Class Package International Service (690).";
+
 const USPS_DEFAULTS = {
   carrierCode: "usps",
   category: "shipping",
@@ -204,7 +216,32 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "usps_ground_advantage",
     listedName: "USPS Ground Advantage",
     name: "USPS Ground Advantage",
-    otherListings: [listing(1175, "usps_ground_advantage", "Ground Advantage")],
+    otherListings: [
+      listing(1175, "usps_ground_advantage", "Ground Advantage"),
+      // eHub splits Ground Advantage by weight; USPS sells one product.
+      listing(1173, "usps_ground_advantage_under_1lb", "USPS Ground Advantage Under 1LB"),
+      listing(1174, "usps_ground_advantage_over_1lb", "USPS Ground Advantage Over 1LB"),
+      listing(1176, "usps_ground_advantage_under_1lb", "Ground Advantage Under 1LB"),
+      listing(1177, "usps_ground_advantage_over_1lb", "Ground Advantage Over 1LB"),
+      retiredListing(
+        160,
+        "usps_standard_post",
+        "Standard Post",
+        soldAsGroundAdvantage("USPS Standard Post (160) is retired"),
+      ),
+      retiredListing(
+        1039,
+        "usps_first_class_return",
+        "USPS First Class Return",
+        soldAsGroundAdvantage("USPS First-Class Package Return Service (1039) is retired"),
+      ),
+      retiredListing(
+        788,
+        "usps_bound_print_matter",
+        "BPM",
+        soldAsGroundAdvantage("USPS Bound Printed Matter (788) is not sold by Porter"),
+      ),
+    ],
     scope: "domestic",
     packageTypes: [],
     deliveryGuaranteed: false,
@@ -215,7 +252,16 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
     serviceCode: "usps_priority",
     listedName: "Priority Mail",
     name: "USPS Priority Mail",
-    otherListings: [listing(158, "usps_priority", "Priority Mail"), listing(984, "usps_priority", "Priority Mail")],
+    otherListings: [
+      listing(158, "usps_priority", "Priority Mail"),
+      listing(984, "usps_priority", "Priority Mail"),
+      retiredListing(
+        1038,
+        "usps_priority_return",
+        "USPS Priority Mail Return",
+        "USPS Priority Mail Return Service (1038) is not sold by Porter: sold as an ordinary USPS Priority Mail label (684) between the addresses given.",
+      ),
+    ],
     scope: "domestic",
     packageTypes: PRIORITY_MAIL_PACKAGE_TYPES,
     maxWeightOz: 70 * POUND,
@@ -252,6 +298,12 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
       listing(166, "usps_parcel_select", "Parcel Select"),
       listing(787, "usps_parcel_select", "Parcel Select Ground"),
       listing(986, "usps_parcel_select", "Parcel Select"),
+      retiredListing(
+        1040,
+        "usps_parcel_select_return",
+        "USPS Parcel Select Return",
+        "USPS Parcel Select Return Service (1040) is not sold by Porter: sold as an ordinary USPS Parcel Select label (686) between the addresses given.",
+      ),
     ],
     scope: "domestic",
     packageTypes: [],
@@ -276,6 +328,13 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
     packageTypes: FIRST_CLASS_MAIL_PACKAGE_TYPES,
     maxWeightOz: 13,
     maxLengthIn: 15,
+    // First-Class Package Service parcels went to Ground Advantage in July 2023; eHub kept selling them under 683.
+    parcelsSoldAs: {
+      serviceId: 1172,
+      packageTypes: ["parcel"],
+      maxWeightOz: 15.99,
+      warning: soldAsGroundAdvantage("USPS First-Class Package Service is retired"),
+    },
     maxLengthPlusGirthIn: 40.5, // the largest flat, 15 × 12 × 3/4 in
     transitDays: { min: 1, max: 5 },
     deliveryGuaranteed: false,
@@ -343,6 +402,8 @@ export const USPS_SERVICES: readonly ServiceDefinition[] = [
       listing(167, "usps_intl_first_class_package", "First Class Package International Service"),
       listing(791, "usps_intl_first_class_package", "First Class Mail International"),
       listing(991, "usps_intl_first_class_package", "First Class Package International Service"),
+      retiredListing(165, "usps_intl_first_class", "First Class International", FIRST_CLASS_INTERNATIONAL),
+      retiredListing(689, "usps_intl_first_class", "First Class International", FIRST_CLASS_INTERNATIONAL),
     ],
     scope: "international",
     packageTypes: [],

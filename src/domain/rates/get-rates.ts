@@ -1,7 +1,7 @@
 import { BoundedMap } from "../../bounded-map.js";
 import { type CarrierAdapter, type CarrierAddress, CarrierError, type ServiceRate } from "../../carriers/carrier.js";
 import type { ServiceDefinition } from "../../carriers/catalogue.js";
-import { findService } from "../../carriers/registry.js";
+import { findListedService, soldService } from "../../carriers/registry.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import type { CarrierAccountRow, CarrierServiceStatusRow } from "../carriers/carrier-accounts.repository.js";
 import { carrierOf, carrierServiceStatuses, connectedCarrierAccounts } from "../carriers/carrier-connections.js";
@@ -40,9 +40,26 @@ export interface RateResult {
   readonly warnings: readonly string[];
 }
 
-/** The services named by eHub ids, whichever of a service's listings each id is. */
-function ratedServiceIds(ids: readonly number[]): Set<number> {
-  return new Set(ids.map((id) => findService(id)?.serviceId ?? id));
+/**
+ * The services named by eHub ids, whichever of a service's listings each id is; a retired product's
+ * id (or parcels its carrier now sells under another service) names the service sold in its place,
+ * and the warnings say so.
+ */
+function askedServices(shipment: RateShipment): { ids: Set<number>; warnings: string[] } {
+  const parcels = shipment.parcels.map((p) => ({ packageType: p.package_type, weightOz: p.weight }));
+  const ids = new Set<number>();
+  const warnings = new Set<string>();
+  for (const id of shipment.include_services ?? []) {
+    const named = findListedService(id);
+    if (!named) {
+      ids.add(id);
+      continue;
+    }
+    const sold = soldService(named, parcels);
+    ids.add(sold.service.serviceId);
+    for (const warning of sold.warnings) warnings.add(warning);
+  }
+  return { ids, warnings: [...warnings] };
 }
 
 interface CarrierPlan {
@@ -58,7 +75,7 @@ function planCarriers(
 ): CarrierPlan[] {
   const include = shipment.include_carriers?.map((c) => c.toLowerCase());
   const exclude = new Set(shipment.exclude_carriers?.map((c) => c.toLowerCase()) ?? []);
-  const wanted = shipment.include_services ? ratedServiceIds(shipment.include_services) : undefined;
+  const wanted = shipment.include_services ? askedServices(shipment).ids : undefined;
   const plans: CarrierPlan[] = [];
   for (const account of accounts) {
     const carrier = carrierOf(services, account);
@@ -140,7 +157,8 @@ async function rateWithCarriers(
   shipment: RateShipment,
   shipDate: string,
 ): Promise<RateResult> {
-  const warnings: string[] = [];
+  const asked = askedServices(shipment);
+  const warnings: string[] = [...asked.warnings];
   const plans = planCarriers(services, accounts, shipment).filter(({ carrier }) => {
     const status = statuses.find((s) => s.carrier_code === carrier.code && s.api_service === "rate");
     if (!status || status.status === "online") return true;
@@ -180,7 +198,7 @@ async function rateWithCarriers(
     ),
   );
 
-  const askedById = ratedServiceIds(shipment.include_services ?? []);
+  const askedById = asked.ids;
   const rates: RatedService[] = [];
   answers.forEach((answer, index) => {
     if (answer.status === "rejected") {

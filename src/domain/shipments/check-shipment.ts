@@ -1,6 +1,6 @@
 import type { CarrierAdapter } from "../../carriers/carrier.js";
 import type { ServiceDefinition, ServiceListing } from "../../carriers/catalogue.js";
-import { findListedService } from "../../carriers/registry.js";
+import { findListedService, type SoldService, soldService } from "../../carriers/registry.js";
 import { PARCEL } from "../../carriers/sandbox/eligibility.js";
 import { isDrawableImage } from "../../labels/images/label-image.js";
 import { MAX_SCALE, MIN_SCALE } from "../../labels/render-label.js";
@@ -41,6 +41,27 @@ export interface CheckedShipment {
   /** The connection the labels are bought through. */
   carrierAccountId: number;
   shipDate: string;
+  /** What the answer tells the client beside the shipment: a retired service sold as its successor. */
+  warnings: string[];
+}
+
+function soldListing(input: NewShipment): SoldService | undefined {
+  const named = findListedService(input.serviceId);
+  return (
+    named &&
+    soldService(
+      named,
+      input.parcels.map((p) => ({ packageType: p.packageType, weightOz: p.weight })),
+    )
+  );
+}
+
+/**
+ * The warnings an answer about buying `input` carries: a retired service (or parcels its carrier
+ * now sells under another service) sold as its successor. The same on every run of one request.
+ */
+export function saleWarnings(input: NewShipment): string[] {
+  return soldListing(input)?.warnings ?? [];
 }
 
 /**
@@ -53,7 +74,7 @@ export async function checkShipment(
   input: NewShipment,
   path = "shipment",
 ): Promise<CheckedShipment> {
-  const listed = findListedService(input.serviceId);
+  const listed = soldListing(input);
   const service = listed?.service;
   const connections = await connectedCarrierAccounts(services, scope);
   const connection = service && connections.find((c) => c.carrier_code === service.carrierCode);
@@ -77,7 +98,7 @@ export async function checkShipment(
     if (!offered.some((p) => p.type === parcel.packageType)) {
       throw unprocessable(
         "shipment.package_type_unavailable",
-        `${path}.parcels[${index}].package_type ${parcel.packageType} is not offered by ${service.name}; use one of ${offered.map((p) => p.type).join(", ")}.`,
+        `${path}.parcels[${index}].package_type ${parcel.packageType} is not offered by ${service.name}; use one of ${offered.map((p) => p.type).join(", ")}.${handOverHint(service)}`,
       );
     }
     checkServiceOptions(parcel.serviceOptions, service, `${path}.parcels[${index}].service_options`);
@@ -111,6 +132,7 @@ export async function checkShipment(
     carrier,
     carrierAccountId: connection.id,
     shipDate: checkShipDate(input.shipDate, service, services.clock.now(), path),
+    warnings: listed.warnings,
   };
 }
 
@@ -130,6 +152,14 @@ function checkAddressLines(input: NewShipment, path: string): void {
       );
     }
   }
+}
+
+/** Where a service hands some parcels to another, the refusal says which parcels those are. */
+function handOverHint(service: ServiceDefinition): string {
+  const rule = service.parcelsSoldAs;
+  if (!rule) return "";
+  const successor = findListedService(rule.serviceId)?.service;
+  return ` A ${rule.packageTypes.join(" or ")} of up to ${rule.maxWeightOz} oz is sold as ${successor?.name ?? rule.serviceId} (${rule.serviceId}).`;
 }
 
 async function checkLabelImages(input: NewShipment, path: string): Promise<void> {

@@ -17,8 +17,8 @@ const CARRIERS: {
   { carrierCode: "ups", prefix: "ups_", multiParcel: true, services: UPS_SERVICES },
   { carrierCode: "fed_ex", prefix: "fedex_", multiParcel: true, services: FEDEX_SERVICES },
   { carrierCode: "dhl_ecommerce", prefix: "dhl_", multiParcel: false, services: DHL_ECOMMERCE_SERVICES },
-  // eHub's DHL Express codes are the product's name alone: express_worldwide, express900 …
-  { carrierCode: "dhl_express", prefix: "express", multiParcel: true, services: DHL_EXPRESS_SERVICES },
+  // eHub's DHL Express codes are the product's name alone: express_worldwide, economy_select, jet_line …
+  { carrierCode: "dhl_express", prefix: "", multiParcel: true, services: DHL_EXPRESS_SERVICES },
 ];
 const ALL_SERVICES = CARRIERS.flatMap((carrier) => carrier.services);
 

@@ -90,6 +90,10 @@ describe("Porter's DHL Express services as DHL products", () => {
     [300, "P", "D"],
     [294, "Y", "T"],
     [295, "E", "K"],
+    [291, "M", "L"],
+    [287, "H", "W"],
+    [297, "8", "7"],
+    [289, "V", "9"],
   ])("service %i ships goods as %s and documents as %s, and both read back as the service", (id, goods, docs) => {
     const service = findService(id)!;
     expect(dhlProductCode(service, false)).toBe(goods);
@@ -98,9 +102,20 @@ describe("Porter's DHL Express services as DHL products", () => {
     expect(serviceCodeOfProduct(docs)).toBe(service.serviceCode);
   });
 
-  it("knows no Porter service for DHL's other products", () => {
-    expect(serviceCodeOfProduct("N")).toBeUndefined();
+  it.each([
+    [288, "H"],
+    [292, "M"],
+    [284, "N"],
+    [299, "X"],
+    [303, "U"],
+  ])("ships eHub's listing %i as product %s", (id, code) => {
+    expect(dhlProductCode(findService(id)!, false)).toBe(code);
+  });
+
+  it("knows no DHL product for another carrier's service, nor for products whose code is not known", () => {
+    expect(serviceCodeOfProduct("Q")).toBeUndefined();
     expect(dhlProductCode(findService(684)!, false)).toBeUndefined();
+    for (const id of [281, 301, 302, 311]) expect(dhlProductCode(findService(id)!, false), `${id}`).toBeUndefined();
   });
 
   it("takes envelopes as documents, anything else as goods", () => {

@@ -13,13 +13,31 @@ const envelope = (weightOz: number) =>
   parcel({ lengthIn: 13.5, widthIn: 10.5, heightIn: 0.5, weightOz, packageType: "envelope" });
 
 describe("DHL Express rates", () => {
-  it("quotes every product in every packaging it offers", () => {
-    for (const service of DHL_EXPRESS_SERVICES) {
+  it("quotes every product sold from the United States in every packaging it offers", () => {
+    const abroadOnly = ["domestic_", "jet_line", "sprint_line", "secure_line", "logistics_services"];
+    for (const service of DHL_EXPRESS_SERVICES.filter((s) => !abroadOnly.some((c) => s.serviceCode.startsWith(c)))) {
       for (const { type } of service.packageTypes) {
         const piece = parcel({ lengthIn: 12, widthIn: 9, heightIn: 1, weightOz: 8, packageType: type });
         expect(quoted(rateService(service, piece, abroad("GB"))).totalCents).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("prices a domestic product within one country outside the United States only", () => {
+    const domestic = serviceByCode(DHL_EXPRESS_SERVICES, "domestic_express");
+    const piece = parcel({ lengthIn: 12, widthIn: 9, heightIn: 1, weightOz: 8 });
+    expect(quoted(rateService(domestic, piece, abroad("GB", { fromCountry: "GB" }))).totalCents).toBeGreaterThan(0);
+    expect(refusal(rateService(domestic, piece, abroad("GB", { fromCountry: "US" })))).toMatch(/within one country/);
+  });
+
+  it("refuses the products DHL arranges by contract, and prices Economy Select below Worldwide", () => {
+    const piece = parcel({ lengthIn: 12, widthIn: 9, heightIn: 1, weightOz: 8 });
+    const jetline = serviceByCode(DHL_EXPRESS_SERVICES, "jet_line");
+    expect(refusal(rateService(jetline, piece, abroad("GB")))).toMatch(/arranged with DHL Express by contract/);
+    const economy = serviceByCode(DHL_EXPRESS_SERVICES, "economy_select");
+    expect(quoted(rateService(economy, piece, abroad("GB"))).totalCents).toBeLessThan(
+      quoted(rateService(worldwide, piece, abroad("GB"))).totalCents,
+    );
   });
 
   it("refuses another carrier's packaging", () => {

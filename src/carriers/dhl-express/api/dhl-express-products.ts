@@ -14,13 +14,32 @@ import type {
 
 /**
  * DHL Express global product codes per Porter service: the non-document product for goods, the
- * document one for papers (MyDHL API reference data: P/D Express Worldwide, Y/T Express 12:00,
- * E/K Express 9:00).
+ * document one for papers (MyDHL API global product codes: P/D Express Worldwide, Y/T Express
+ * 12:00, E/K Express 9:00, M/L Express 10:30, H/W Economy Select, 8/7 Express Easy, V/9 Europack
+ * …). Break Bulk Economy, Express Worldwide B2C and Secureline have no
+ * code that could be confirmed: their rates come back refused and they cannot be bought for real.
  */
 const PRODUCTS: Record<string, { goods: string; documents: string }> = {
   express_worldwide: { goods: "P", documents: "D" },
   express1200: { goods: "Y", documents: "T" },
   express900: { goods: "E", documents: "K" },
+  express1030: { goods: "M", documents: "L" },
+  economy_select: { goods: "H", documents: "W" },
+  express_easy: { goods: "8", documents: "7" },
+  euro_pack: { goods: "V", documents: "9" },
+  express_worldwide_ecx: { goods: "U", documents: "U" },
+  express_envelope: { goods: "X", documents: "X" },
+  break_bulk_express: { goods: "B", documents: "B" },
+  freight_worldwide: { goods: "F", documents: "F" },
+  jumbo_box: { goods: "J", documents: "J" },
+  globalmail_business: { goods: "R", documents: "R" },
+  domestic_economy_select: { goods: "G", documents: "G" },
+  domestic_express: { goods: "N", documents: "N" },
+  domestic_express1030: { goods: "O", documents: "O" },
+  domestic_express1200: { goods: "1", documents: "1" },
+  jet_line: { goods: "4", documents: "4" },
+  sprint_line: { goods: "5", documents: "5" },
+  logistics_services: { goods: "0", documents: "0" },
 };
 
 /** The product code DHL prices and ships a Porter service as; undefined for a service it has none for. */

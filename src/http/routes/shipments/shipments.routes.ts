@@ -4,7 +4,7 @@ import { Type } from "typebox";
 import { DomainError, notFound } from "../../../domain/errors.js";
 import type { AccountScope } from "../../../domain/services.js";
 import { cancelShipment } from "../../../domain/shipments/cancel-shipment.js";
-import { checkShipment } from "../../../domain/shipments/check-shipment.js";
+import { checkShipment, saleWarnings } from "../../../domain/shipments/check-shipment.js";
 import { customsFormPdf } from "../../../domain/shipments/customs-form.js";
 import { buyChecked, purchaseShipment } from "../../../domain/shipments/purchase-shipment.js";
 import {
@@ -56,21 +56,35 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Create a shipment and buy its labels",
         body: ShipBody,
         response: {
-          201: Type.Object({ shipment: Type.Ref("Shipment") }),
+          201: Type.Object({
+            shipment: Type.Ref("Shipment"),
+            payment: Type.Union([Type.Ref("Payment"), Type.Null()], {
+              description:
+                "The real-time payment (an automatic refill) that paid for the label; null when the balance paid, as in most of eHub's answers.",
+            }),
+            warnings: Type.Optional(
+              Type.Array(Type.String(), {
+                description:
+                  "Present when another service was sold in place of the one named (a retired product, one Porter does not sell, a First-Class Mail parcel); each warning names both.",
+              }),
+            ),
+          }),
           ...errorResponses(400, 401, 404, 409, 422, 500),
         },
       },
     },
     async (request, reply) => {
       const { shipment } = request.body;
-      const record = await purchaseShipment(
-        app.services,
-        request.scope,
-        toNewShipment(shipment, "shipment"),
-        idempotentRequestId(request),
-      );
+      const newShipment = toNewShipment(shipment, "shipment");
+      const record = await purchaseShipment(app.services, request.scope, newShipment, idempotentRequestId(request));
       const options = await presentOptions([record], shipment.inline_image);
-      return reply.code(201).send({ shipment: presentShipment(record, options) });
+      const warnings = saleWarnings(newShipment);
+      const paidBy = record.charge?.payment_transaction_id != null ? record.charge : undefined;
+      return reply.code(201).send({
+        shipment: presentShipment(record, options),
+        payment: paidBy ? presentPayment(-paidBy.amount_cents, paidBy) : null,
+        ...(warnings.length > 0 ? { warnings } : {}),
+      });
     },
   );
 
@@ -90,6 +104,12 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           201: Type.Object({
             shipments: Type.Array(Type.Union([Type.Ref("Shipment"), Type.Ref("ErrorBody")])),
             payment: Type.Ref("Payment"),
+            warnings: Type.Optional(
+              Type.Array(Type.String(), {
+                description:
+                  "Present when a shipment was sold another service in place of the one it named; each warning names both and starts with the shipment's place, e.g. `shipments[0]: `.",
+              }),
+            ),
           }),
           ...errorResponses(400, 401, 422),
         },
@@ -139,9 +159,15 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw outcome.reason;
       });
       const total = records.reduce((sum, record) => sum - (record.charge?.amount_cents ?? 0), 0);
+      const warnings = prepared.flatMap(({ newShipment }, index) =>
+        bought[index]?.status === "fulfilled"
+          ? saleWarnings(newShipment).map((warning) => `shipments[${index}]: ${warning}`)
+          : [],
+      );
       return reply.code(201).send({
         shipments: answers,
         payment: presentPayment(total, records.find((record) => record.charge?.payment_transaction_id != null)?.charge),
+        ...(warnings.length > 0 ? { warnings } : {}),
       });
     },
   );
@@ -208,6 +234,8 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["Shipments"],
         summary: "Cancel a shipment and void its labels",
+        description:
+          'A failure of the cancel itself (not found, already cancelled, past the void window, manifested, the carrier refusing) carries, as eHub writes it, a JSON document in `error_message`: `{"errors": ["Shipment 42 is already cancel_pending."]}`.',
         params: IdParam,
         response: {
           200: Type.Object({ shipment: Type.Ref("Shipment"), payment: Type.Ref("Payment") }),
@@ -216,7 +244,11 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { record, refund } = await cancelShipment(app.services, request.scope, request.params.id);
+      const { record, refund } = await cancelShipment(app.services, request.scope, request.params.id).catch(
+        (error: unknown) => {
+          throw asEhubCancelFailure(error);
+        },
+      );
       return {
         shipment: presentShipment(record, { baseUrl }),
         payment: presentPayment(refund.amount_cents, record.charge),
@@ -249,6 +281,15 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return record as ShipmentRecord;
   }
 };
+
+/**
+ * eHub writes a cancel's failure as a JSON document in `error_message`, `{"errors": ["…"]}`, and
+ * its clients parse it as one: the human sentence goes inside, the code and status stay Porter's.
+ */
+export function asEhubCancelFailure(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  return new DomainError(error.code, JSON.stringify({ errors: [error.message] }), error.retryAfterSeconds);
+}
 
 /** No response header may exceed this (Node's own HTTP client refuses bigger ones). */
 const MAX_HEADER_BYTES = 8 * 1024;
