@@ -29,7 +29,7 @@ export const ERROR_CATALOGUE = {
   "errors.unavailable": {
     status: 503,
     description:
-      "A part of Porter (the database, the file store) failed or is not reachable; returned by `/readyz`, and by a purchase or cancel whose recording failed after the carrier acted (repaired by a job), with `Retry-After`.",
+      "A part of Porter (the database, the file store) failed or is not reachable; returned by `/readyz`, by any request while the database cannot be reached (a restart; `Retry-After: 5`) or that needs a file the store cannot serve, and by a purchase or cancel whose recording failed after the carrier acted (repaired by a job), with `Retry-After`.",
   },
   "route.not_found": { status: 404, description: "No route has this path." },
   "route.method_not_allowed": {
