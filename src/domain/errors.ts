@@ -1,3 +1,4 @@
+import { isDatabaseUnreachable } from "../storage/db.js";
 import { FileStoreUnavailable } from "../storage/files/file-store.js";
 
 /**
@@ -29,18 +30,28 @@ export function partUnavailable(message: string, retryAfterSeconds = 30): Domain
   return new DomainError("errors.unavailable", message, retryAfterSeconds);
 }
 
+/** Seconds a client waits before retrying a request the database could not serve (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Seconds a client waits before retrying a request the file store could not serve. */
 export const FILE_STORE_RETRY_AFTER_SECONDS = 10;
 
 /**
  * A failure of a part Porter depends on, as the 503 clients retry, or undefined for anything
- * else: a file store that cannot be reached fails reading a label the same way as buying one.
+ * else: a file store that cannot be reached fails reading a label the same way as buying one, and
+ * a database that cannot be reached (restarting) fails every request the same way.
  */
 export function asPartUnavailable(error: unknown): DomainError | undefined {
   if (error instanceof FileStoreUnavailable) {
     return partUnavailable(
       "Stored files cannot be reached right now; try again shortly.",
       FILE_STORE_RETRY_AFTER_SECONDS,
+    );
+  }
+  if (isDatabaseUnreachable(error)) {
+    return partUnavailable(
+      "The database cannot be reached right now; try again shortly.",
+      DATABASE_RETRY_AFTER_SECONDS,
     );
   }
   return undefined;

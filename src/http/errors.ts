@@ -29,7 +29,7 @@ export const ERROR_CATALOGUE = {
   "errors.unavailable": {
     status: 503,
     description:
-      "A part of Porter (the database, the file store) failed or is not reachable; returned by `/readyz`, by a purchase or cancel whose recording failed after the carrier acted (voided, or repaired by a job), and by any request that needs a stored file (`/files/…`, customs forms, inline label images) while the file store cannot be reached, with `Retry-After`.",
+      "A part of Porter (the database, the file store) failed or is not reachable; returned by `/readyz`, by any request while the database cannot be reached (a restart; `Retry-After: 5`), by any request that needs a stored file (`/files/…`, customs forms, inline label images) while the file store cannot be reached, and by a purchase or cancel whose recording failed after the carrier acted (voided, or repaired by a job), with `Retry-After`.",
   },
   "route.not_found": { status: 404, description: "No route has this path." },
   "route.method_not_allowed": {

@@ -121,6 +121,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
   // int8 (counts, sums) arrives as text from pg; every such value fits a double here.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that breaks (the server restarted, the network dropped it) emits "error": while
+  // idle in the pool the pool re-emits it, while checked out between two queries (a transaction
+  // awaiting a carrier) the client itself does. Unheard, either event would end the process. The
+  // query in hand fails as unreachable (isDatabaseUnreachable), the pool discards the connection,
+  // and the next query opens a new one.
+  const broken = (error: Error) => console.warn(`a PostgreSQL connection broke and is discarded: ${error.message}`);
+  pool.on("error", broken);
+  pool.on("connect", (client) => client.on("error", broken));
   const kysely = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   const wakeUps = new WakeUps(new PostgresChannel(pool, url));
   return {
@@ -132,4 +140,26 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
       await kysely.destroy();
     },
   };
+}
+
+/** Error codes of a database that cannot be reached: the socket's, and PostgreSQL's own. */
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+/** 57P01-57P03: the server is shutting down, crashed or not yet accepting connections. */
+const UNREACHABLE_SQLSTATES = /^(08|57P0[123])/;
+/** What node-postgres says when a connection ends under a query, or cannot be had. */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed)/;
+
+/**
+ * Whether `error` (or one it was caused by) says the database cannot be reached right now, as
+ * while PostgreSQL restarts: a request failing so is a 503 to retry, not a fault of Porter's.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || UNREACHABLE_SQLSTATES.test(code))) return true;
+    if (UNREACHABLE_MESSAGES.test(cause.message)) return true;
+    if (cause instanceof AggregateError && cause.errors.some((inner) => isDatabaseUnreachable(inner))) return true;
+  }
+  return false;
 }

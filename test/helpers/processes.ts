@@ -144,17 +144,26 @@ export async function waitForProcess<T>(
  * Starts a server process (`args` after `node --import tsx`, from the project root) on a free port
  * with `env` added, and waits until it answers /healthz.
  */
-export async function startServerProcess(args: string[], env: Record<string, string>): Promise<RunningServer> {
+export async function startServerProcess(
+  args: string[],
+  env: Record<string, string>,
+  { timeoutMs = READINESS_LIMIT_MS } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const running = startProcess(args, { ...env, PORT: String(port), HOST: "127.0.0.1" });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForProcess(running, `${args.join(" ")} to answer GET /healthz`, async () => {
-    try {
-      return (await fetch(`${baseUrl}/healthz`)).ok ? true : undefined;
-    } catch {
-      return undefined;
-    }
-  });
+  await waitForProcess(
+    running,
+    `${args.join(" ")} to answer GET /healthz`,
+    async () => {
+      try {
+        return (await fetch(`${baseUrl}/healthz`)).ok ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    { timeoutMs },
+  );
   return { ...running, baseUrl };
 }
 

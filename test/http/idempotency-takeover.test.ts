@@ -167,7 +167,12 @@ describe("a retry after the process holding its Idempotency-Key died", () => {
     if (first.outcome !== "reserved") throw new Error(`expected a reservation, got ${first.outcome}`);
 
     t.clock.advance(LEASE_MS - 1);
-    await renewIdempotencyLeases(t.services.db, "process-a", new Date(t.clock.now().getTime() + LEASE_MS));
+    await renewIdempotencyLeases(
+      t.services.db,
+      "process-a",
+      [first.hold.attempt],
+      new Date(t.clock.now().getTime() + LEASE_MS),
+    );
     t.clock.advance(2);
     expect((await reserve("process-b")).outcome).toBe("in_progress");
     expect((await reserve("process-b", "another request")).outcome).toBe("key_reused");
@@ -198,5 +203,24 @@ describe("a retry after the process holding its Idempotency-Key died", () => {
       later,
     );
     expect(await reserve("process-c")).toEqual({ outcome: "replay", response: { status: 201, body: "{}" } });
+  });
+  it("renews only the runs a holder has in hand: a run that ended without recording so is taken over when its lease ends", async () => {
+    const scope = { accountId: merchant.accountId, mode: "test" as const, userId: merchant.userId };
+    const reserve = (holder: string) =>
+      reserveIdempotencyKey(t.services.db, scope, "lease-2", "fingerprint", {
+        now: t.clock.now(),
+        ttlMs: 24 * 60 * 60 * 1000,
+        holder,
+        leaseMs: LEASE_MS,
+        staleBefore: new Date(t.clock.now().getTime() - 10 * 60 * 1000),
+      });
+    const first = await reserve("process-a");
+    if (first.outcome !== "reserved") throw new Error(`expected a reservation, got ${first.outcome}`);
+    // Process A's answer could not be stored (its database was down): the run is no longer in hand.
+    t.clock.advance(LEASE_MS - 1);
+    await renewIdempotencyLeases(t.services.db, "process-a", [], new Date(t.clock.now().getTime() + LEASE_MS));
+    t.clock.advance(2);
+    const taken = await reserve("process-b");
+    expect(taken.outcome).toBe("reserved");
   });
 });

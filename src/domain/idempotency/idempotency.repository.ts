@@ -119,11 +119,18 @@ export async function reserveIdempotencyKey(
 }
 
 /** The holder is alive: every key it still works on stays its own for another lease. */
-export async function renewIdempotencyLeases(db: Kysely<Database>, holder: string, leaseUntil: Date): Promise<void> {
+export async function renewIdempotencyLeases(
+  db: Kysely<Database>,
+  holder: string,
+  attempts: readonly string[],
+  leaseUntil: Date,
+): Promise<void> {
+  if (attempts.length === 0) return;
   await db
     .updateTable("idempotency_keys")
     .set({ lease_until: leaseUntil.toISOString() })
     .where("holder", "=", holder)
+    .where("attempt", "in", attempts)
     .where("state", "=", "in_progress")
     .execute();
 }

@@ -93,9 +93,15 @@ export function registerIdempotency(app: FastifyInstance): void {
   const holder = randomUUID();
   const leaseMs = app.services.config.idempotencyLeaseMs;
   const retentionMs = app.services.config.idempotencyRetentionMs;
+  // The runs this process has in hand, the only leases it renews. A run that ended but could not
+  // record so (the database was unreachable when it stored its answer or freed its key) leaves
+  // this set all the same: its lease then runs out and the next request with its key takes it
+  // over, instead of every retry waiting for a twin that is not running until the key counts as
+  // abandoned.
+  const inHand = new Set<string>();
   const renew = () => {
     const leaseUntil = new Date(app.services.clock.now().getTime() + leaseMs);
-    renewIdempotencyLeases(app.services.db, holder, leaseUntil).catch((error: unknown) =>
+    renewIdempotencyLeases(app.services.db, holder, [...inHand], leaseUntil).catch((error: unknown) =>
       app.log.error({ err: error }, "renewing idempotency leases failed"),
     );
   };
@@ -145,6 +151,7 @@ export function registerIdempotency(app: FastifyInstance): void {
     switch (reservation.outcome) {
       case "reserved":
         request.idempotency = { key, scope, ...reservation.hold };
+        inHand.add(reservation.hold.attempt);
         return;
       case "replay": {
         const fileKeys = request.routeOptions.config.inlineFileKeys;
@@ -172,6 +179,22 @@ export function registerIdempotency(app: FastifyInstance): void {
     const held = request.idempotency;
     if (held === undefined) return payload;
     request.idempotency = undefined;
+    try {
+      await settle(request, reply, held, payload);
+    } finally {
+      inHand.delete(held.attempt);
+    }
+    await app.services.wakeUps.signal(idempotencyTopic(held.scope, held.key));
+    return payload;
+  };
+
+  /** Frees the key after a server error (the client may retry), or stores the answer to replay. */
+  const settle = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    held: NonNullable<FastifyRequest["idempotency"]>,
+    payload: unknown,
+  ): Promise<void> => {
     if (reply.statusCode >= 500) {
       await releaseIdempotencyKey(app.services.db, held.scope, held.key, held.attempt);
     } else {
@@ -190,8 +213,6 @@ export function registerIdempotency(app: FastifyInstance): void {
         expiresAt,
       );
     }
-    await app.services.wakeUps.signal(idempotencyTopic(held.scope, held.key));
-    return payload;
   };
 
   // Only routes that change things carry the hooks, so reads pay nothing for them. The key is
