@@ -11,7 +11,8 @@ const SERVICE_CODE_PREFIXES: Record<CarrierCode, string> = {
   ups: "ups_",
   fed_ex: "fedex_",
   dhl_ecommerce: "dhl_",
-  dhl_express: "express",
+  // eHub's DHL Express codes name the product alone (express_worldwide, economy_select, euro_pack).
+  dhl_express: "",
 };
 
 const DOMESTIC: Omit<RateRequest, "services"> = {
@@ -33,6 +34,7 @@ describe.each(CARRIERS.map((carrier) => [carrier.code, carrier] as const))("carr
     for (const service of carrier.services) {
       expect(service.carrierCode).toBe(carrier.code);
       expect(service.serviceCode.startsWith(SERVICE_CODE_PREFIXES[carrier.code])).toBe(true);
+      expect(service.serviceCode).toMatch(/^[a-z0-9_]+$/);
     }
     expect(new Set(carrier.services.map((s) => s.serviceId)).size).toBe(carrier.services.length);
   });
