@@ -129,6 +129,11 @@ export const ERROR_CATALOGUE = {
     description:
       "A parcel service option does not apply (endorsement outside USPS, several hazmat types in one parcel).",
   },
+  "shipment.insurance_unavailable": {
+    status: 422,
+    description:
+      "The parcel's `service_options.insurance.amount` is above the carrier's limit (USPS 5,000.00; UPS, FedEx, DHL Express 50,000.00), or the carrier sells no coverage (DHL eCommerce).",
+  },
   "shipment.label_option_invalid": {
     status: 422,
     description:

@@ -165,6 +165,7 @@ function ratedParcel(parcel: NewShipment["parcels"][number]): RatedParcel {
     heightIn: parcel.height,
     weightOz: parcel.weight,
     packageType: parcel.packageType,
+    insuredCents: parcel.insuredCents,
   };
 }
 
