@@ -283,6 +283,10 @@ export const ERROR_CATALOGUE = {
   },
   "parcel.not_found": { status: 404, description: "No parcel with this id in the shipment." },
   "file.not_found": { status: 404, description: "No stored file has this name." },
+  "tracking_page.not_found": {
+    status: 404,
+    description: "No shipment's public tracking page has this token (`public_tracking_url`).",
+  },
   "subscription.not_found": {
     status: 404,
     description: "No webhook subscription with this id in the caller's account and mode.",

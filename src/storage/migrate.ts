@@ -20,6 +20,7 @@ import * as carrierCustomsDocuments from "./migrations/0020-carrier-customs-docu
 import * as pickupCarrierDetails from "./migrations/0021-pickup-carrier-details.js";
 import * as moneyIncidents from "./migrations/0022-money-incidents.js";
 import * as retention from "./migrations/0026-retention.js";
+import * as publicTracking from "./migrations/0028-public-tracking.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0021-pickup-carrier-details": pickupCarrierDetails,
   "0022-money-incidents": moneyIncidents,
   "0026-retention": retention,
+  "0028-public-tracking": publicTracking,
 };
 
 async function currentSchema(db: Db): Promise<string> {

@@ -145,6 +145,8 @@ export interface ShipmentTable {
   cancel_requested_at: string | null;
   /** Journey time the sandbox's advance control moved this shipment's tracking ahead by. */
   tracking_shift_ms: ColumnType<number, number | undefined, number>;
+  /** The 128-bit random token of the shipment's public tracking page; null for shipments from before it. */
+  public_tracking_token: ColumnType<string | null, string | null | undefined, never>;
   /** The ending the advance control forced on the sandbox journey, if any. */
   tracking_outcome: string | null;
   /** When tracking is next read from the carrier; null once it has stopped. */

@@ -189,6 +189,9 @@ export const ShipmentOut = documentedSchema(
     shipping_cost_details: Type.Array(CostDetail),
     tracking_info: TrackingInfo,
     ship_date: Type.String(),
+    public_tracking_url: nullable(
+      Type.String({ description: "The shipment's public tracking page: no key needed (docs/tracking.md)" }),
+    ),
   },
   { $id: "Shipment" },
 );
