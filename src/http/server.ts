@@ -33,6 +33,7 @@ import { storeWebhookRoutes } from "./routes/order-stores/store-webhooks.routes.
 import { paymentMethodRoutes } from "./routes/payment-methods/payment-methods.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
 import { publicTrackingRoutes } from "./routes/public-tracking/public-tracking.routes.js";
+import { trackingPageRoutes } from "./routes/public-tracking/tracking-page.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
 import { reportRoutes } from "./routes/reports/reports.routes.js";
 import { sandboxRoutes } from "./routes/sandbox/sandbox.routes.js";
@@ -159,6 +160,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountRoutes(api, pingRoutes);
     await registerAccountRoutes(api, customerRoutes);
     await registerAccountRoutes(api, userRoutes);
+    await registerAccountRoutes(api, trackingPageRoutes);
     await registerAccountRoutes(api, serviceRoutes);
     await registerAccountRoutes(api, statusRoutes);
     await registerAccountRoutes(api, pickupRoutes);

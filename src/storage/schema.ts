@@ -14,6 +14,8 @@ export interface AccountTable {
   created_at: string;
   /** JSON of the customer template's fields that are no secret, null when none were given. */
   template_data: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An https URL of the logo the account's public tracking pages show; null: none. */
+  tracking_page_logo_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** Auto-refill: below this balance (after a label) the default method is charged `refill_amount_cents`. */
   refill_trigger_cents: ColumnType<number | null, number | null | undefined, number | null>;
   refill_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;

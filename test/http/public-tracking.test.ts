@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createTestAccount, fundMeter, type TestAccount, type TestApp } from "../helpers/app.js";
+import {
+  addTestUser,
+  buildTestApp,
+  createTestAccount,
+  fundMeter,
+  type TestAccount,
+  type TestApp,
+} from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { shipmentToBuy } from "../helpers/shipments.js";
 
@@ -113,6 +120,66 @@ describe("the public tracking page: /track/{token}, no key needed", () => {
     expect(mineJson.tracking_number).toBe(mine.tracking_number);
     expect(theirsJson.account.name).toBe("Other Merchant Inc");
     expect(theirsJson.tracking_number).toBe(theirs.tracking_number);
+  });
+
+  describe("the account's logo, set through PUT /account/tracking_page", () => {
+    const LOGO = "https://cdn.acme.example/brand/logo.png";
+    const setLogo = (auth: Record<string, string>, logo_url: unknown, prefix = "/api/v2") =>
+      t.app.inject({
+        method: "PUT",
+        url: `${prefix}/account/tracking_page`,
+        headers: auth,
+        payload: { tracking_page: { logo_url } },
+      });
+
+    it("shows the logo on the account's pages, allows images from its origin alone, and not on others' pages", async () => {
+      const set = await setLogo(merchant.auth, LOGO);
+      expect(set.statusCode).toBe(200);
+      expect(set.json()).toEqual({ tracking_page: { logo_url: LOGO } });
+      const read = await t.app.inject({ method: "GET", url: "/api/v2/account/tracking_page", headers: merchant.auth });
+      expect(read.json()).toEqual({ tracking_page: { logo_url: LOGO } });
+
+      const mine = await buy(merchant);
+      const page = await open(mine.public_tracking_url);
+      expect(page.body).toContain(`<img src="${LOGO}" alt="Acme &lt;Outdoor&gt; &amp; Co">`);
+      expect(page.headers["content-security-policy"]).toBe(
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; img-src https://cdn.acme.example",
+      );
+      const json = (await open(mine.public_tracking_url, { accept: "application/json" })).json();
+      expect(json.account).toEqual({ name: "Acme <Outdoor> & Co", logo_url: LOGO });
+
+      const theirs = await buy(other);
+      const theirPage = await open(theirs.public_tracking_url);
+      expect(theirPage.body).not.toContain("<img");
+      expect(theirPage.body).not.toContain("cdn.acme.example");
+
+      expect((await setLogo(merchant.auth, null)).json()).toEqual({ tracking_page: { logo_url: null } });
+      expect((await open(mine.public_tracking_url)).body).not.toContain("<img");
+    });
+
+    it("takes https URLs only", async () => {
+      for (const bad of [
+        "http://cdn.acme.example/logo.png",
+        "javascript:alert(1)",
+        'https://x.example/"><script>',
+        42,
+      ]) {
+        const response = await setLogo(merchant.auth, bad);
+        expect(response.statusCode, String(bad)).toBe(400);
+        expect(response.json()).toMatchObject({ status: "error", error_code: "request.invalid" });
+      }
+    });
+
+    it("needs the administration permission: an API-only user hears 403", async () => {
+      const shipper = await addTestUser(t.services, merchant.accountId, ["API"]);
+      const response = await setLogo(shipper.auth, LOGO);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error_code).toBe("errors.forbidden");
+    });
+
+    it("needs a key", async () => {
+      expect((await setLogo({}, LOGO)).statusCode).toBe(401);
+    });
   });
 
   it("answers an unknown or malformed token with 404 in the error body, HTML or JSON asked", async () => {

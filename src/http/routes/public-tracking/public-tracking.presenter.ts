@@ -14,7 +14,7 @@ export function publicTrackingView(found: PublicTracking) {
   const events = trackingEvents.filter((event) => event.parcel_id === parcel?.id);
   const status = parcel?.status ?? shipment.status;
   return {
-    account: { name: found.accountName },
+    account: { name: found.accountName, logo_url: found.logoUrl },
     carrier: findCarrier(shipment.carrier_code)?.displayName ?? shipment.carrier_code,
     service: findListedService(shipment.service_id)?.listing.listedName ?? shipment.service_code,
     tracking_number: parcel?.tracking_number ?? null,
@@ -66,7 +66,7 @@ export function publicTrackingHtml(view: PublicTrackingView, language: PageLangu
 </head>
 <body>
 <main>
-<h1>${html(words.title)}</h1>
+${view.account.logo_url ? `<img src="${html(view.account.logo_url)}" alt="${html(view.account.name)}">\n` : ""}<h1>${html(words.title)}</h1>
 <p>${html(words.shippedBy)} ${html(view.account.name)}</p>
 <dl>
 ${facts.map(([term, value]) => `<dt>${html(term)}</dt><dd>${html(value)}</dd>`).join("\n")}

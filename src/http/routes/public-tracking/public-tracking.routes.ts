@@ -4,8 +4,14 @@ import { findPublicTracking } from "../../../domain/tracking/public-tracking.js"
 import { errorBody } from "../../errors.js";
 import { publicTrackingHtml, publicTrackingView } from "./public-tracking.presenter.js";
 
-/** Nothing but the document itself: no script, style, image, frame or form may load or run. */
-const CONTENT_SECURITY_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/**
+ * Nothing but the document itself: no script, style, frame or form may load or run, and no image
+ * but the account's logo, from its own origin only.
+ */
+function contentSecurityPolicy(logoUrl: string | null): string {
+  const images = logoUrl ? `; img-src ${new URL(logoUrl).origin}` : "";
+  return `default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'${images}`;
+}
 
 /** Whether the caller asked for JSON rather than the page (`Accept: application/json`). */
 function wantsJson(accept: string | undefined): boolean {
@@ -41,7 +47,7 @@ export const publicTrackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (wantsJson(request.headers.accept)) return reply.send(view);
       return reply
         .header("content-type", "text/html; charset=utf-8")
-        .header("content-security-policy", CONTENT_SECURITY_POLICY)
+        .header("content-security-policy", contentSecurityPolicy(view.account.logo_url))
         .send(publicTrackingHtml(view));
     },
   );
