@@ -117,6 +117,17 @@ describe("insured value: the carrier's own coverage as a cost line of its own", 
     expect(response.json().error_code).toBe("shipment.insurance_unavailable");
   });
 
+  it("refuses a fraction of a cent, naming the parcel's field", async () => {
+    const response = await ship(shipmentToBuy({ parcels: [insuredBox(250.005)] }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: "error",
+      error_code: "request.invalid",
+      error_message:
+        "shipment.parcels[0].service_options.insurance.amount must be in whole cents (at most two decimals).",
+    });
+  });
+
   it("refuses an amount that is not money", async () => {
     for (const amount of [0, -5, "1e3", "twelve"]) {
       const response = await ship(shipmentToBuy({ parcels: [insuredBox(amount as number)] }));

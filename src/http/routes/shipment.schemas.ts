@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import { DomainError } from "../../domain/errors.js";
 import { centsOfMoney, MoneyIn } from "./money-input.js";
 
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
@@ -57,7 +58,15 @@ export type InsuranceIn = Static<typeof InsuranceIn>;
 /** The insured amount in cents, or undefined when none is asked. */
 export function insuredCentsOf(insurance: InsuranceIn | undefined, path: string): number | undefined {
   if (!insurance) return undefined;
-  return centsOfMoney(`${path}.amount`, insurance.amount, INSURED_AMOUNT_BOUNDS);
+  try {
+    return centsOfMoney(`${path}.amount`, insurance.amount, INSURED_AMOUNT_BOUNDS);
+  } catch (error) {
+    // The money rule's own code names the meter; here the field at fault is the parcel's.
+    if (error instanceof DomainError && error.code === "meter.invalid_amount") {
+      throw new DomainError("request.invalid", `${path}.amount must be in whole cents (at most two decimals).`);
+    }
+    throw error;
+  }
 }
 
 const positive = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100_000, description });
