@@ -92,6 +92,8 @@ export interface RatedParcel {
   heightIn: number;
   weightOz: number;
   packageType: string;
+  /** Value to cover with the carrier's own insurance or declared value, in cents; absent: none. */
+  insuredCents?: number;
 }
 
 /** The context of a shipment that affects price but not eligibility. */

@@ -135,6 +135,11 @@ export const ERROR_CATALOGUE = {
     description:
       "A parcel service option does not apply (endorsement outside USPS, several hazmat types in one parcel).",
   },
+  "shipment.insurance_unavailable": {
+    status: 422,
+    description:
+      "The parcel's `service_options.insurance.amount` is above the carrier's limit (USPS 5,000.00; UPS, FedEx, DHL Express 50,000.00), or the carrier sells no coverage (DHL eCommerce).",
+  },
   "shipment.label_option_invalid": {
     status: 422,
     description:
@@ -288,6 +293,10 @@ export const ERROR_CATALOGUE = {
   },
   "parcel.not_found": { status: 404, description: "No parcel with this id in the shipment." },
   "file.not_found": { status: 404, description: "No stored file has this name." },
+  "tracking_page.not_found": {
+    status: 404,
+    description: "No shipment's public tracking page has this token (`public_tracking_url`).",
+  },
   "subscription.not_found": {
     status: 404,
     description: "No webhook subscription with this id in the caller's account and mode.",

@@ -33,6 +33,8 @@ import { orderRoutes } from "./routes/order-stores/orders.routes.js";
 import { storeWebhookRoutes } from "./routes/order-stores/store-webhooks.routes.js";
 import { paymentMethodRoutes } from "./routes/payment-methods/payment-methods.routes.js";
 import { pickupRoutes } from "./routes/pickups/pickups.routes.js";
+import { publicTrackingRoutes } from "./routes/public-tracking/public-tracking.routes.js";
+import { trackingPageRoutes } from "./routes/public-tracking/tracking-page.routes.js";
 import { rateRoutes } from "./routes/rates/rates.routes.js";
 import { reportRoutes } from "./routes/reports/reports.routes.js";
 import { sandboxRoutes } from "./routes/sandbox/sandbox.routes.js";
@@ -151,6 +153,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
 
   await app.register(healthRoutes);
   await app.register(fileRoutes);
+  await app.register(publicTrackingRoutes);
   await app.register(storeWebhookRoutes);
 
   await app.register(async (api) => {
@@ -160,6 +163,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
     await registerAccountRoutes(api, pingRoutes);
     await registerAccountRoutes(api, customerRoutes);
     await registerAccountRoutes(api, userRoutes);
+    await registerAccountRoutes(api, trackingPageRoutes);
     await registerAccountRoutes(api, serviceRoutes);
     await registerAccountRoutes(api, statusRoutes);
     await registerAccountRoutes(api, pickupRoutes);

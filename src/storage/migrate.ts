@@ -21,6 +21,7 @@ import * as pickupCarrierDetails from "./migrations/0021-pickup-carrier-details.
 import * as moneyIncidents from "./migrations/0022-money-incidents.js";
 import * as orderCurrency from "./migrations/0023-order-currency.js";
 import * as retention from "./migrations/0026-retention.js";
+import * as publicTracking from "./migrations/0028-public-tracking.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0022-money-incidents": moneyIncidents,
   "0023-order-currency": orderCurrency,
   "0026-retention": retention,
+  "0028-public-tracking": publicTracking,
 };
 
 async function currentSchema(db: Db): Promise<string> {

@@ -14,6 +14,8 @@ export interface AccountTable {
   created_at: string;
   /** JSON of the customer template's fields that are no secret, null when none were given. */
   template_data: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An https URL of the logo the account's public tracking pages show; null: none. */
+  tracking_page_logo_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** Auto-refill: below this balance (after a label) the default method is charged `refill_amount_cents`. */
   refill_trigger_cents: ColumnType<number | null, number | null | undefined, number | null>;
   refill_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
@@ -145,6 +147,8 @@ export interface ShipmentTable {
   cancel_requested_at: string | null;
   /** Journey time the sandbox's advance control moved this shipment's tracking ahead by. */
   tracking_shift_ms: ColumnType<number, number | undefined, number>;
+  /** The 128-bit random token of the shipment's public tracking page; null for shipments from before it. */
+  public_tracking_token: ColumnType<string | null, string | null | undefined, never>;
   /** The ending the advance control forced on the sandbox journey, if any. */
   tracking_outcome: string | null;
   /** When tracking is next read from the carrier; null once it has stopped. */

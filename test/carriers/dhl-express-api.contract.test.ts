@@ -21,7 +21,7 @@ describeRealAdapterContract({
   refusedCredentials: { api_key: ACCOUNT.apiKey, api_secret: "wrong", account_number: ACCOUNT.accountNumber },
   from: LOS_ANGELES_WAREHOUSE,
   to: TORONTO_RESIDENCE,
-  parcels: [{ lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel" }],
+  parcels: [{ lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel", insuredCents: 25_000 }],
   // DHL Express declares goods to customs: the parcel's items are its export declaration.
   contents: [
     {

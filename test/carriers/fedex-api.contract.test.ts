@@ -25,7 +25,7 @@ describeRealAdapterContract({
   refusedCredentials: { client_id: PROJECT.clientId, client_secret: "wrong", account_number: PROJECT.accountNumber },
   from: LOS_ANGELES_WAREHOUSE,
   to: SALT_LAKE_RESIDENCE,
-  parcels: [{ lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel" }],
+  parcels: [{ lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel", insuredCents: 25_000 }],
   // Home Delivery (the residence's Ground service), 2Day, Priority Overnight.
   serviceIds: [402, 393, 398],
   voids: true,

@@ -23,7 +23,7 @@ describeRealAdapterContract({
   to: SALT_LAKE_RESIDENCE,
   parcels: [
     { lengthIn: 10, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel" },
-    { lengthIn: 12, widthIn: 10, heightIn: 6, weightOz: 56, packageType: "parcel" },
+    { lengthIn: 12, widthIn: 10, heightIn: 6, weightOz: 56, packageType: "parcel", insuredCents: 25_000 },
   ],
   // Ground, 2nd Day Air, Next Day Air.
   serviceIds: [666, 675, 672],

@@ -263,6 +263,14 @@ describe.runIf(carrierSpecsAvailable())("the USPS adapter against USPS's publish
     await usps.voidLabels(purchase.parcels.map((p) => p.trackingNumber));
   });
 
+  it("buys a domestic label with insurance: extra service 930 and the package's value", async () => {
+    await usps.purchase(purchaseRequest(US_RESIDENTIAL, 684, { parcels: [{ ...PARCEL, insuredCents: 25_000 }] }));
+    const sent = bodyOf(server.requests.filter((r) => path(r) === "/labels/v3/label").at(-1)!) as {
+      packageDescription: { extraServices?: number[]; packageOptions?: { packageValue: number } };
+    };
+    expect(sent.packageDescription).toMatchObject({ extraServices: [930], packageOptions: { packageValue: 250 } });
+  });
+
   it("tracks a label", async () => {
     await usps.track({
       trackingNumber: "9400100000000000000000",

@@ -23,7 +23,7 @@ type Json = Record<string, unknown>;
 
 /** Porter's own keys after the documented ones (the reference's lists come first, in order). */
 const EXTRAS = {
-  shipment: ["shipping_cost_details", "tracking_info", "ship_date"],
+  shipment: ["shipping_cost_details", "tracking_info", "ship_date", "public_tracking_url"],
   parcel: ["name"],
   postageLabel: ["file_format"],
   parcelItem: ["description"],

@@ -18,6 +18,7 @@ import type {
   RateRefusal,
   ServiceDefinition,
 } from "../catalogue.js";
+import { insuranceLine, insuranceRefusal } from "../insurance.js";
 import { isDeliveryAreaZip } from "./delivery-area.js";
 import { isRefusal, rateCalcType } from "./eligibility.js";
 import { quoteFromLines } from "./money.js";
@@ -115,7 +116,9 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
       if (request.parcels.length > 1 && !service.multiParcel) {
         return { ...base, refusal: `${service.name} takes one parcel per shipment; ship each parcel separately` };
       }
-      const outcomes = request.parcels.map((parcel) => definition.rateService(service, parcel, context));
+      const outcomes = request.parcels.map((parcel) =>
+        insured(service, parcel, definition.rateService(service, parcel, context)),
+      );
       const refusal = outcomes.find(isRefusal);
       if (refusal) return { ...base, refusal: refusal.refused };
       const parcelQuotes = outcomes as RateQuote[];
@@ -169,9 +172,26 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
   };
 }
 
+/**
+ * The parcel's quote with the carrier's coverage for its value as a line of its own, after fuel:
+ * carriers do not charge fuel on insurance. Value beyond the carrier's limit refuses the service.
+ */
+function insured(
+  service: ServiceDefinition,
+  parcel: RatedParcel,
+  outcome: RateQuote | RateRefusal,
+): RateQuote | RateRefusal {
+  if (isRefusal(outcome) || !parcel.insuredCents) return outcome;
+  const refused = insuranceRefusal(service, parcel.insuredCents);
+  if (refused) return { refused };
+  return quoteFromLines([...outcome.lines, insuranceLine(service, parcel.insuredCents)], outcome.billableWeightOz);
+}
+
 /** Everything rating depends on, and nothing else (names and phone numbers do not change a price). */
 function rateRequestKey(request: RateRequest): string {
-  const parcels = request.parcels.map((p) => `${p.lengthIn}x${p.widthIn}x${p.heightIn}/${p.weightOz}/${p.packageType}`);
+  const parcels = request.parcels.map(
+    (p) => `${p.lengthIn}x${p.widthIn}x${p.heightIn}/${p.weightOz}/${p.packageType}/${p.insuredCents ?? 0}`,
+  );
   return [
     request.from.country,
     request.from.postal_code,

@@ -17,6 +17,8 @@ export interface ParcelToRate {
   height?: number;
   weight: number;
   package_type: string;
+  /** Value to insure with the carrier, in cents. */
+  insured_cents?: number;
 }
 
 export interface RateShipment {
@@ -177,13 +179,21 @@ async function rateWithCarriers(
         heightIn: p.height,
         weightOz: p.weight,
         packageType: p.package_type,
+        insuredCents: p.insured_cents,
       };
     }
     warnings.push(
       `Parcel ${index + 1} has no length, width and height: rated by weight only (no dimensional weight or size surcharges).`,
     );
     // Zero sides: no dimensional weight, no size limit or surcharge; prices by size alone refuse it.
-    return { lengthIn: 0, widthIn: 0, heightIn: 0, weightOz: p.weight, packageType: p.package_type };
+    return {
+      lengthIn: 0,
+      widthIn: 0,
+      heightIn: 0,
+      weightOz: p.weight,
+      packageType: p.package_type,
+      insuredCents: p.insured_cents,
+    };
   });
   const answers = await Promise.allSettled(
     plans.map(({ carrier, services: asked }) =>

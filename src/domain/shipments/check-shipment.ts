@@ -1,5 +1,6 @@
 import type { CarrierAdapter } from "../../carriers/carrier.js";
 import type { ServiceDefinition, ServiceListing } from "../../carriers/catalogue.js";
+import { insuranceRefusal } from "../../carriers/insurance.js";
 import { findListedService, type SoldService, soldService } from "../../carriers/registry.js";
 import { PARCEL } from "../../carriers/sandbox/eligibility.js";
 import { isDrawableImage } from "../../labels/images/label-image.js";
@@ -102,6 +103,13 @@ export async function checkShipment(
       );
     }
     checkServiceOptions(parcel.serviceOptions, service, `${path}.parcels[${index}].service_options`);
+    const insuranceRefused = parcel.insuredCents ? insuranceRefusal(service, parcel.insuredCents) : undefined;
+    if (insuranceRefused) {
+      throw unprocessable(
+        "shipment.insurance_unavailable",
+        `${path}.parcels[${index}].service_options.insurance: ${insuranceRefused}.`,
+      );
+    }
   });
   if (carrier.labelFormats && !carrier.labelFormats.includes(input.label.format)) {
     throw unprocessable(

@@ -32,6 +32,8 @@ export interface NewParcel {
   items: ParcelItemInput[];
   customsData?: CustomsDataInput | null;
   serviceOptions: ServiceOptionsInput;
+  /** `serviceOptions.insurance` in cents: the value to cover with the carrier's own insurance. */
+  insuredCents?: number;
 }
 
 export interface CustomsDataInput {
@@ -56,6 +58,7 @@ export interface ParcelItemInput {
 
 export interface ServiceOptionsInput {
   endorsement?: string | null;
+  insurance?: { amount: number | string } | null;
   dangerous_goods?: { details?: { type?: string | null } | null } | null;
   [option: string]: unknown;
 }

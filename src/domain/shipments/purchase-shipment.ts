@@ -165,6 +165,7 @@ function ratedParcel(parcel: NewShipment["parcels"][number]): RatedParcel {
     heightIn: parcel.height,
     weightOz: parcel.weight,
     packageType: parcel.packageType,
+    insuredCents: parcel.insuredCents,
   };
 }
 
@@ -212,6 +213,7 @@ async function recordIntent(
       shipped_at: null,
       manifested_at: null,
       cancel_requested_at: null,
+      public_tracking_token: randomBytes(16).toString("base64url"),
       request_key: requestKey ?? null,
       created_at: stamp,
       updated_at: stamp,

@@ -1,4 +1,6 @@
 import { type Static, Type } from "typebox";
+import { DomainError } from "../../domain/errors.js";
+import { centsOfMoney, MoneyIn } from "./money-input.js";
 
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
@@ -38,6 +40,35 @@ export const ReturnLocationIn = Type.Object(
 export const RateLocationIn = Type.Object({ ...LocationIn.properties, phone: optionalText(40) }, ADDRESS_FIELDS_ONLY);
 export type RateLocationIn = Static<typeof RateLocationIn>;
 
+/** Most value a parcel may be insured for here; each carrier's own limit is lower and answers 422. */
+export const INSURED_AMOUNT_BOUNDS = { minimum: 0.01, maximum: 1_000_000 } as const;
+
+/** `service_options.insurance`: the carrier's own coverage for the parcel's value. */
+export const InsuranceIn = Type.Union([
+  Type.Object({
+    amount: MoneyIn({
+      ...INSURED_AMOUNT_BOUNDS,
+      description: "USD to cover with the carrier's insurance (USPS) or declared value (UPS, FedEx, DHL Express)",
+    }),
+  }),
+  Type.Null(),
+]);
+export type InsuranceIn = Static<typeof InsuranceIn>;
+
+/** The insured amount in cents, or undefined when none is asked. */
+export function insuredCentsOf(insurance: InsuranceIn | undefined, path: string): number | undefined {
+  if (!insurance) return undefined;
+  try {
+    return centsOfMoney(`${path}.amount`, insurance.amount, INSURED_AMOUNT_BOUNDS);
+  } catch (error) {
+    // The money rule's own code names the meter; here the field at fault is the parcel's.
+    if (error instanceof DomainError && error.code === "meter.invalid_amount") {
+      throw new DomainError("request.invalid", `${path}.amount must be in whole cents (at most two decimals).`);
+    }
+    throw error;
+  }
+}
+
 const positive = (description: string) => Type.Number({ exclusiveMinimum: 0, maximum: 100_000, description });
 
 export const ParcelIn = Type.Object({
@@ -64,6 +95,9 @@ export const RateParcelIn = Type.Object({
   length: Type.Optional(positive("Inches")),
   width: Type.Optional(positive("Inches")),
   height: Type.Optional(positive("Inches")),
+  service_options: Type.Optional(
+    Type.Object({ insurance: Type.Optional(InsuranceIn) }, { description: "Only `insurance` changes a rate" }),
+  ),
 });
 export type RateParcelIn = Static<typeof RateParcelIn>;
 

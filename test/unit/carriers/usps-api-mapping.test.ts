@@ -121,6 +121,7 @@ describe("USPS answers as quotes", () => {
     expect(dollarsToCents(19.999)).toBe(2000);
     expect(feeKind("Signature Confirmation™")).toBe("signature_confirmation");
     expect(feeKind("!!")).toBe("fee");
+    expect(feeKind("Insurance > $500")).toBe("insurance");
   });
 });
 

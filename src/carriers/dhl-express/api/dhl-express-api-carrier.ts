@@ -11,7 +11,7 @@ import {
   type ServiceRate,
   type TrackingReport,
 } from "../../carrier.js";
-import type { ServiceDefinition } from "../../catalogue.js";
+import type { RatedParcel, ServiceDefinition } from "../../catalogue.js";
 import { courierAvailability, pickupWindow } from "../../pickup-calendar.js";
 import { dhlExpress } from "../index.js";
 import { DHL_EXPRESS_PICKUP_RULE } from "../pickups.js";
@@ -42,6 +42,7 @@ import type {
   DhlShipmentRequest,
   DhlShipmentResponse,
   DhlTrackingResponse,
+  DhlValueAddedService,
 } from "./dhl-express-wire.js";
 
 const HEADERS = { "x-version": MYDHL_API_VERSION };
@@ -55,6 +56,16 @@ function refusedByDhl(error: unknown): error is CarrierCallError {
 
 function readableRates(answer: unknown): answer is DhlRateResponse {
   return typeof answer === "object" && answer !== null && Array.isArray((answer as DhlRateResponse).products);
+}
+
+/**
+ * DHL Express insures a shipment as a whole: value-added service `II` for the parcels' insured
+ * values together, which DHL prices as a line of its own.
+ */
+function shipmentInsurance(parcels: readonly RatedParcel[]): { valueAddedServices?: DhlValueAddedService[] } {
+  const cents = parcels.reduce((sum, parcel) => sum + (parcel.insuredCents ?? 0), 0);
+  if (cents === 0) return {};
+  return { valueAddedServices: [{ serviceCode: "II", value: cents / 100, currency: "USD" }] };
 }
 
 /**
@@ -80,6 +91,7 @@ export function dhlExpressApiCarrier(
       isCustomsDeclarable: !carriesDocuments(request.parcels),
       nextBusinessDay: true,
       estimatedDeliveryDate: { isRequested: true, typeCode: "QDDC" },
+      ...shipmentInsurance(request.parcels),
       packages: request.parcels.map(dhlPackage),
     };
     const answer = await client.json<unknown>({
@@ -161,6 +173,7 @@ export function dhlExpressApiCarrier(
       pickup: { isRequested: false },
       productCode,
       accounts,
+      ...shipmentInsurance(request.parcels),
       outputImageProperties: {
         printerDPI: 300,
         encodingFormat: format,

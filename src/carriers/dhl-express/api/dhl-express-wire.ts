@@ -60,6 +60,13 @@ export interface DhlPackage {
   description?: string;
 }
 
+/** A value-added service asked for; Porter asks `II`, shipment insurance, with its insured value. */
+export interface DhlValueAddedService {
+  serviceCode: string;
+  value?: number;
+  currency?: string;
+}
+
 /** `POST /rates` (multi-piece) request. */
 export interface DhlRateRequest {
   customerDetails: { shipperDetails: DhlRateAddress; receiverDetails: DhlRateAddress };
@@ -73,6 +80,7 @@ export interface DhlRateRequest {
   estimatedDeliveryDate?: { isRequested: boolean; typeCode?: "QDDC" | "QDDF" };
   returnStandardProductsOnly?: boolean;
   nextBusinessDay?: boolean;
+  valueAddedServices?: DhlValueAddedService[];
   packages: DhlPackage[];
 }
 
@@ -189,6 +197,7 @@ export interface DhlShipmentRequest {
   pickup: { isRequested: boolean };
   productCode: string;
   accounts: DhlAccount[];
+  valueAddedServices?: DhlValueAddedService[];
   outputImageProperties?: {
     printerDPI?: 200 | 300;
     encodingFormat?: DhlEncodingFormat;

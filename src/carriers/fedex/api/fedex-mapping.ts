@@ -130,6 +130,8 @@ export function fedexPackage(
           },
         }
       : {}),
+    // FedEx's coverage for the parcel's value: its declared value, priced as the INSURED_VALUE surcharge.
+    ...(parcel.insuredCents ? { declaredValue: { amount: parcel.insuredCents / 100, currency: "USD" } } : {}),
   };
 }
 
@@ -157,6 +159,7 @@ const SURCHARGE_KINDS: Readonly<Record<string, string>> = {
   DELIVERY_AREA: "delivery_area",
   ADDITIONAL_HANDLING: "additional_handling",
   OVERSIZE: "large_package",
+  INSURED_VALUE: "insurance",
 };
 
 /** A FedEx surcharge's kind: Porter's name for the common ones, FedEx's own type (lower case) for the rest. */

@@ -1,7 +1,7 @@
 import type { CarrierAddress } from "../../carrier.js";
 import type { RatedParcel, ServiceDefinition } from "../../catalogue.js";
 import { UPS_SERVICES } from "../services.js";
-import type { UpsDimensions, UpsParty, UpsWeight } from "./ups-wire.js";
+import type { UpsDimensions, UpsPackageServiceOptions, UpsParty, UpsWeight } from "./ups-wire.js";
 
 /**
  * Porter's UPS services ↔ UPS service codes (`Shipment.Service.Code` of the Rating and Shipping
@@ -60,6 +60,27 @@ export function porterPackageType(upsCode: string): string | undefined {
 }
 
 const OUNCES_PER_POUND = 16;
+
+/**
+ * UPS's declared value for a parcel insured with it, or nothing. Shipping takes a `Type` (01,
+ * declared value); Rating has none and takes the amount as exactly 8 characters (Rating.yaml
+ * `PackageServiceOptions_DeclaredValue`), so it is zero-padded there ("00250.00").
+ */
+export function upsPackageServiceOptions(
+  parcel: RatedParcel,
+  operation: "rating" | "shipping",
+): { PackageServiceOptions?: UpsPackageServiceOptions } {
+  if (!parcel.insuredCents) return {};
+  const amount = (parcel.insuredCents / 100).toFixed(2);
+  return {
+    PackageServiceOptions: {
+      DeclaredValue:
+        operation === "shipping"
+          ? { Type: { Code: "01", Description: "Declared value" }, CurrencyCode: "USD", MonetaryValue: amount }
+          : { CurrencyCode: "USD", MonetaryValue: amount.padStart(8, "0") },
+    },
+  };
+}
 
 /** Pounds to a tenth, rounded up so UPS never carries more than it was told; at least 0.1 lb. */
 export function upsWeight(weightOz: number): UpsWeight {

@@ -2,7 +2,14 @@ import type { RateRequest } from "../../carrier.js";
 import type { RateQuote, ServiceDefinition } from "../../catalogue.js";
 import { quoteFromLines } from "../../sandbox/money.js";
 import { chargeLines, many, upsCents } from "./ups-charges.js";
-import { porterService, upsDimensions, upsPackagingCode, upsParty, upsWeight } from "./ups-products.js";
+import {
+  porterService,
+  upsDimensions,
+  upsPackageServiceOptions,
+  upsPackagingCode,
+  upsParty,
+  upsWeight,
+} from "./ups-products.js";
 import type { UpsRatedShipment, UpsRateRequest, UpsRateResponse, UpsWeight } from "./ups-wire.js";
 
 /** Rating takes state codes of two characters (Rating.yaml's `StateProvinceCode`), Shipping up to five. */
@@ -47,6 +54,7 @@ export function rateRequest(request: RateRequest, shipperNumber: string): UpsRat
             PackagingType: { Code: upsPackagingCode(parcel.packageType) ?? "02" },
             ...(dimensions ? { Dimensions: dimensions } : {}),
             PackageWeight: upsWeight(parcel.weightOz),
+            ...upsPackageServiceOptions(parcel, "rating"),
           };
         }),
       },

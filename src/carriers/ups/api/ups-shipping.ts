@@ -4,7 +4,15 @@ import type { RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.
 import { quoteFromLines } from "../../sandbox/money.js";
 import { chargeLines, many, packageQuotes, upsCents } from "./ups-charges.js";
 import { takesInvoiceLineTotal } from "./ups-customs.js";
-import { upsDimensions, upsPackagingCode, upsParty, upsServiceCode, upsWeight, withAttention } from "./ups-products.js";
+import {
+  upsDimensions,
+  upsPackageServiceOptions,
+  upsPackagingCode,
+  upsParty,
+  upsServiceCode,
+  upsWeight,
+  withAttention,
+} from "./ups-products.js";
 import type {
   UpsInternationalForms,
   UpsLabelImageFormat,
@@ -103,6 +111,7 @@ export function shipRequest(input: UpsShipInput): UpsShipmentRequest {
             ...(dimensions ? { Dimensions: dimensions } : {}),
             PackageWeight: upsWeight(parcel.weightOz),
             ...(reference ? { ReferenceNumber: [{ Value: reference.slice(0, 35) }] } : {}),
+            ...upsPackageServiceOptions(parcel, "shipping"),
           };
         }),
       },

@@ -71,10 +71,16 @@ export interface UpsDimensions {
 
 // ---- Rating: POST /api/rating/{version}/{requestoption} ----
 
+/** A package's options; Porter sends its declared value (the carrier's coverage for its value). */
+export interface UpsPackageServiceOptions {
+  DeclaredValue?: { Type?: UpsCodeDescription; CurrencyCode: string; MonetaryValue: string };
+}
+
 export interface UpsRatePackage {
   PackagingType: UpsCodeDescription;
   Dimensions?: UpsDimensions;
   PackageWeight: UpsWeight;
+  PackageServiceOptions?: UpsPackageServiceOptions;
 }
 
 export interface UpsRateRequest {
@@ -161,6 +167,7 @@ export interface UpsShipPackage {
   Dimensions?: UpsDimensions;
   PackageWeight: UpsWeight;
   ReferenceNumber?: { Value: string }[];
+  PackageServiceOptions?: UpsPackageServiceOptions;
 }
 
 /** One line of a commercial invoice (`InternationalForms.Product`). */

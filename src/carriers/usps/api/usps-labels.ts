@@ -113,6 +113,20 @@ export interface LabelOrder {
   reference?: string | null;
 }
 
+/** USPS's extra service code for insurance; USPS itself makes it 931 above 500.00. */
+const INSURANCE_EXTRA_SERVICE = 930;
+
+/** Insurance as the Labels spec asks it: extra service 930 and the package's value it covers. */
+function insurance(
+  parcel: RatedParcel,
+): Pick<UspsLabelRequest["packageDescription"], "extraServices" | "packageOptions"> {
+  if (!parcel.insuredCents) return {};
+  return {
+    extraServices: [INSURANCE_EXTRA_SERVICE],
+    packageOptions: { packageValue: parcel.insuredCents / 100 },
+  };
+}
+
 /** One parcel's `POST /labels/v3/label` body. */
 export function labelRequest(order: LabelOrder): UspsLabelRequest {
   const size = USPS_LABEL_SIZES[order.size] ?? USPS_LABEL_SIZES["4x6"]!;
@@ -136,6 +150,7 @@ export function labelRequest(order: LabelOrder): UspsLabelRequest {
       dimensionsUOM: "in",
       ...pieceSize(parcel),
       mailingDate: order.mailingDate,
+      ...insurance(parcel),
       ...(reference ? { customerReference: [{ referenceNumber: reference, printReferenceNumber: true }] } : {}),
     },
   };
@@ -205,6 +220,8 @@ export function labelCostLines(metadata: UspsLabelMetadata): CostLine[] {
 
 /** A fee's name as a cost-line kind: "Nonstandard Length > 22" → "nonstandard_length_22". */
 export function feeKind(name: string): string {
+  // "Insurance", "Insurance <= $500", "Insurance > $500": one kind, as the sandbox names it.
+  if (/^insurance\b/i.test(name.trim())) return "insurance";
   return (
     name
       .toLowerCase()

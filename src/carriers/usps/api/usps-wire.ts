@@ -164,6 +164,8 @@ export interface UspsLabelPackageDescription {
   /** YYYY-MM-DD, today to 7 days ahead. */
   mailingDate: string;
   extraServices?: number[];
+  /** `packageValue`: the value insurance (extra service 930) covers, in dollars. */
+  packageOptions?: { packageValue: number };
   customerReference?: { referenceNumber: string; printReferenceNumber?: boolean }[];
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { BoundedMap } from "../../../bounded-map.js";
 import type { RateShipment } from "../../../domain/rates/get-rates.js";
 import { jsonTextParser } from "../../plugins/body-parsers.js";
+import { insuredCentsOf } from "../shipment.schemas.js";
 import { normalizeLocation, normalizeServiceIds } from "../shipment-input.js";
 import type { RateRequestBody } from "./rates.schemas.js";
 
@@ -51,6 +52,13 @@ export class RateQuestions {
       to_location: normalizeLocation(asked.to_location, "shipment.to_location"),
       from_location: normalizeLocation(asked.from_location, "shipment.from_location"),
       include_services: normalizeServiceIds(asked.include_services),
+      parcels: asked.parcels.map((parcel, index) => ({
+        ...parcel,
+        insured_cents: insuredCentsOf(
+          parcel.service_options?.insurance,
+          `shipment.parcels[${index}].service_options.insurance`,
+        ),
+      })),
     };
     this.#shipmentOfBody.set(body, shipment);
     return shipment;

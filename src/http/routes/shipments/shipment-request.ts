@@ -2,6 +2,7 @@ import { DomainError } from "../../../domain/errors.js";
 import type { NewShipment } from "../../../domain/shipments/new-shipment.js";
 import type { LabelFormat, LabelSize } from "../../../labels/label.js";
 import { parseCalendarDate } from "../dates.js";
+import { insuredCentsOf } from "../shipment.schemas.js";
 import { normalizeLocation } from "../shipment-input.js";
 import type { ShipmentIn } from "./shipments.schemas.js";
 
@@ -14,7 +15,7 @@ export function toNewShipment(input: ShipmentIn, path: string): NewShipment {
     to: normalizeLocation(input.to_location, `${path}.to_location`),
     from: normalizeLocation(input.from_location, `${path}.from_location`),
     returnTo: input.return_location ? normalizeLocation(input.return_location, `${path}.return_location`) : undefined,
-    parcels: input.parcels.map((parcel) => ({
+    parcels: input.parcels.map((parcel, index) => ({
       length: parcel.length,
       width: parcel.width,
       height: parcel.height,
@@ -24,6 +25,10 @@ export function toNewShipment(input: ShipmentIn, path: string): NewShipment {
       items: parcel.parcel_items ?? [],
       customsData: parcel.customs_data,
       serviceOptions: parcel.service_options ?? {},
+      insuredCents: insuredCentsOf(
+        parcel.service_options?.insurance,
+        `${path}.parcels[${index}].service_options.insurance`,
+      ),
     })),
     serviceId: Number(input.service_id),
     shipDate: input.ship_date ? parseCalendarDate(`${path}.ship_date`, input.ship_date) : undefined,

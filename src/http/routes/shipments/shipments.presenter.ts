@@ -3,6 +3,7 @@ import { findListedService, findService } from "../../../carriers/registry.js";
 import { rateCalcType } from "../../../carriers/sandbox/eligibility.js";
 import type { MeterEntryRow } from "../../../domain/meter/meter.repository.js";
 import type { LabelRow, ParcelRow, ShipmentRecord } from "../../../domain/shipments/shipments.repository.js";
+import type { TrackingEventRow } from "../../../domain/tracking/tracking.repository.js";
 import { dollars } from "../rates/rates.presenter.js";
 import { presentAddress } from "../wire/address.js";
 import { presentCustomsData } from "../wire/customs-data.js";
@@ -19,6 +20,19 @@ function costDetails(stored: string) {
   }));
 }
 
+/** An event's date, status, words and place: what anyone may see of it (the public tracking page too). */
+export function presentEventPlaceAndTime(event: TrackingEventRow) {
+  return {
+    event_date: event.event_timestamp,
+    status: event.status,
+    description: event.description,
+    city: event.city,
+    state: event.state,
+    postal_code: event.postal_code,
+    country: event.country,
+  };
+}
+
 /** eHub's tracking_info, events newest first, each with the carrier's own code beside its status. */
 function trackingInfo(status: string, updatedAt: string, parcel: ParcelRow | undefined, record: ShipmentRecord) {
   const events = record.trackingEvents.filter((e) => e.parcel_id === parcel?.id);
@@ -29,13 +43,7 @@ function trackingInfo(status: string, updatedAt: string, parcel: ParcelRow | und
     estimated_delivery_date: parcel?.estimated_delivery_date ?? record.shipment.delivery_date,
     delivery_date: parcel?.delivered_at ?? null,
     tracking_events: events.toReversed().map((event) => ({
-      event_date: event.event_timestamp,
-      status: event.status,
-      description: event.description,
-      city: event.city,
-      state: event.state,
-      postal_code: event.postal_code,
-      country: event.country,
+      ...presentEventPlaceAndTime(event),
       tracking_event_id: event.id,
       code: event.code,
       secondary_code: event.secondary_code,
@@ -162,6 +170,9 @@ export function presentShipment(record: ShipmentRecord, options: PresentOptions)
     shipping_cost_details: costDetails(shipment.cost_details),
     tracking_info: trackingInfo(shipment.status, shipment.updated_at, parcels[0], record),
     ship_date: shipment.ship_date,
+    public_tracking_url: shipment.public_tracking_token
+      ? `${options.baseUrl}/track/${shipment.public_tracking_token}`
+      : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from "typebox";
 import { LABEL_FORMATS, LABEL_SIZES } from "../../../labels/label.js";
-import { LocationIn, ParcelIn, ReturnLocationIn } from "../shipment.schemas.js";
+import { InsuranceIn, LocationIn, ParcelIn, ReturnLocationIn } from "../shipment.schemas.js";
 import { CustomsDataOut } from "../wire/customs-data.js";
 import { documentedSchema } from "../wire/documented.js";
 import { ParcelItemOut } from "../wire/parcel-item.js";
@@ -51,6 +51,7 @@ export const ParcelItemIn = Type.Object({
 export const ServiceOptionsIn = Type.Object(
   {
     endorsement: optionalText(40),
+    insurance: Type.Optional(InsuranceIn),
     dangerous_goods: Type.Optional(
       Type.Union([Type.Object({ details: Type.Optional(Type.Object({ type: optionalText(100) })) }), Type.Null()]),
     ),
@@ -188,6 +189,9 @@ export const ShipmentOut = documentedSchema(
     shipping_cost_details: Type.Array(CostDetail),
     tracking_info: TrackingInfo,
     ship_date: Type.String(),
+    public_tracking_url: nullable(
+      Type.String({ description: "The shipment's public tracking page: no key needed (docs/tracking.md)" }),
+    ),
   },
   { $id: "Shipment" },
 );

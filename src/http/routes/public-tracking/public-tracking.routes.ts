@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { findPublicTracking } from "../../../domain/tracking/public-tracking.js";
+import { errorBody } from "../../errors.js";
+import { publicTrackingHtml, publicTrackingView } from "./public-tracking.presenter.js";
+
+/**
+ * Nothing but the document itself: no script, style, frame or form may load or run, and no image
+ * but the account's logo, from its own origin only.
+ */
+function contentSecurityPolicy(logoUrl: string | null): string {
+  const images = logoUrl ? `; img-src ${new URL(logoUrl).origin}` : "";
+  return `default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'${images}`;
+}
+
+/** Whether the caller asked for JSON rather than the page (`Accept: application/json`). */
+function wantsJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const json = accept.indexOf("application/json");
+  const html = accept.indexOf("text/html");
+  return json >= 0 && (html < 0 || json < html);
+}
+
+/**
+ * A shipment's public tracking page, `/track/{token}`: no key, the unguessable token is the
+ * capability (like a label's file URL). The page for people; the same facts as JSON for code.
+ * Cached briefly by anyone: tracking moves in minutes, and a shared link is opened many times.
+ */
+export const publicTrackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/track/:token",
+    { schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 100 }) }) } },
+    async (request, reply) => {
+      const found = await findPublicTracking(app.services, request.params.token);
+      reply
+        .header("vary", "Accept")
+        .header("x-content-type-options", "nosniff")
+        .header("referrer-policy", "no-referrer");
+      if (!found) {
+        return reply
+          .code(404)
+          .header("cache-control", "no-store")
+          .send(errorBody("tracking_page.not_found", "No tracking page has this address."));
+      }
+      const view = publicTrackingView(found);
+      reply.header("cache-control", "public, max-age=60");
+      if (wantsJson(request.headers.accept)) return reply.send(view);
+      return reply
+        .header("content-type", "text/html; charset=utf-8")
+        .header("content-security-policy", contentSecurityPolicy(view.account.logo_url))
+        .send(publicTrackingHtml(view));
+    },
+  );
+};
