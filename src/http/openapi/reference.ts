@@ -85,6 +85,15 @@ export const OPERATIONS: Record<string, OperationReference> = {
       "Sets automatic refill: when a label would leave the balance under `refill_trigger_balance`, `refill_amount` is charged to the default payment method first. Both null turn it off.",
     requestExample: { meter: { refill_trigger_balance: 20, refill_amount: 100 } },
   },
+  "GET /account/tracking_page": {
+    description:
+      "The settings of the account's public tracking pages (`public_tracking_url` on each shipment): the logo shown beside the account's name (docs/tracking.md).",
+  },
+  "PUT /account/tracking_page": {
+    description:
+      "Sets the logo of the account's public tracking pages: an https URL (the page's Content-Security-Policy allows images from its origin alone), or null for none.",
+    requestExample: { tracking_page: { logo_url: "https://acme.example/logo.png" } },
+  },
   "POST /meter/refill": {
     description: "Charges a payment method (the default unless named) and adds the amount to the balance.",
     requestExample: { amount: 50 },
