@@ -76,6 +76,21 @@ describe("a WooCommerce store", () => {
   const orders = async (status = "pending") =>
     (await call(merchant.auth, "GET", `/order_stores/${storeId}/orders?status=${status}`)).json().orders;
 
+  it("says a placeholder was pasted where the key goes, instead of failing at the first sync", async () => {
+    const refused = await call(merchant.auth, "POST", "/order_stores", {
+      order_store: {
+        name: "Woo shop",
+        service_type: "woocommerce",
+        credentials: { site_url: standIn.siteUrl(site), consumer_key: "ck_…", consumer_secret: site.consumerSecret },
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error_code).toBe("order_store.credentials_invalid");
+    expect(refused.json().error_message).toBe(
+      'The woocommerce credentials cannot be used: consumer_key "ck_…" is a placeholder; paste the REST API key\'s Consumer key (ck_ and 40 hex digits).',
+    );
+  });
+
   it("imports the site's orders with exact money, items and weights, and a second sync duplicates none", async () => {
     const synced = await syncOrderStore(t.services, { storeId }, { pageSize: 1 });
     expect(synced).toMatchObject({

@@ -1,3 +1,4 @@
+import { refusePlaceholder } from "../credential-shape.js";
 import {
   type ConnectorSettings,
   type FetchOrdersRequest,
@@ -60,27 +61,14 @@ export interface ShopifyCredentials {
   webhookSecret: string | null;
 }
 
-/**
- * Credentials travel in HTTP headers and form bodies, which take printable ASCII only; anything
- * else (an ellipsis, `<Client ID>` copied from the docs) is a placeholder, and saying so at
- * connection beats a transport error at the first sync.
- */
-const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
-
-function placeholderCheck(name: string, value: string, shape: string): void {
-  if (!PRINTABLE_ASCII.test(value) || value.includes("<") || value.includes("...")) {
-    throw new StoreConnectorError("auth", `${name} "${value}" is a placeholder; paste ${shape}`);
-  }
-}
-
 /** A Dev Dashboard app's client id and secret, or else a legacy custom app's static token. */
 function shopifyAuth(credentials: Record<string, string>): ShopifyAuth {
   const clientId = credentials.client_id?.trim();
   const clientSecret = credentials.client_secret?.trim();
   if (clientId || clientSecret) {
     if (!clientId || !clientSecret) throw new StoreConnectorError("auth", "client_id and client_secret go together");
-    placeholderCheck("client_id", clientId, "the app's Client ID as the Dev Dashboard shows it");
-    placeholderCheck("client_secret", clientSecret, "the app's Client secret as the Dev Dashboard shows it");
+    refusePlaceholder("client_id", clientId, "the app's Client ID as the Dev Dashboard shows it");
+    refusePlaceholder("client_secret", clientSecret, "the app's Client secret as the Dev Dashboard shows it");
     return { kind: "client_credentials", clientId, clientSecret };
   }
   const accessToken = credentials.access_token?.trim();
@@ -90,7 +78,7 @@ function shopifyAuth(credentials: Record<string, string>): ShopifyAuth {
       "give client_id and client_secret (a Dev Dashboard app) or access_token (a legacy custom app)",
     );
   }
-  placeholderCheck("access_token", accessToken, "the app's Admin API access token (shpat_ and 32 hex digits)");
+  refusePlaceholder("access_token", accessToken, "the app's Admin API access token (shpat_ and 32 hex digits)");
   if (!STATIC_TOKEN.test(accessToken)) {
     throw new StoreConnectorError("auth", "access_token must be an Admin API access token: shpat_ and 32 hex digits");
   }

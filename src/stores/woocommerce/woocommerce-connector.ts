@@ -1,3 +1,4 @@
+import { refusePlaceholder } from "../credential-shape.js";
 import { ouncesOf } from "../platform-values.js";
 import {
   type ConnectorSettings,
@@ -43,6 +44,8 @@ export function wooCredentials(credentials: Record<string, string>): WooCredenti
   const consumerSecret = credentials.consumer_secret?.trim();
   if (!consumerKey || !consumerSecret)
     throw new StoreConnectorError("auth", "consumer_key or consumer_secret is missing");
+  refusePlaceholder("consumer_key", consumerKey, "the REST API key's Consumer key (ck_ and 40 hex digits)");
+  refusePlaceholder("consumer_secret", consumerSecret, "the REST API key's Consumer secret (cs_ and 40 hex digits)");
   return { siteUrl, consumerKey, consumerSecret, webhookSecret: credentials.webhook_secret?.trim() || null };
 }
 
