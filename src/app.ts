@@ -20,7 +20,8 @@ import { JobQueue } from "./jobs/queue.js";
 import { Worker } from "./jobs/worker.js";
 import { OutboundPolicy } from "./net/outbound-guard.js";
 import { SandboxPaymentGateway } from "./payments/sandbox-gateway.js";
-import { openDatabase } from "./storage/db.js";
+import { DatabaseCallCounter } from "./storage/carrier-call-counts.js";
+import { type Db, openDatabase } from "./storage/db.js";
 import { openFileStore } from "./storage/files/open-file-store.js";
 import { migrateToLatest, underSchemaLock } from "./storage/migrate.js";
 import { loadSecretKey, SecretBox } from "./storage/secret-box.js";
@@ -42,7 +43,7 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
     files: await openFileStore(config.fileStore),
     jobs: new JobQueue(database.kysely, database.dialect, clock),
     payments: new SandboxPaymentGateway(),
-    carrierApis: carrierApisFor(config, clock),
+    carrierApis: carrierApisFor(config, clock, database),
     storeConnectors: new StoreConnectors({
       clock,
       timeoutMs: config.storeApiTimeoutMs,
@@ -52,8 +53,16 @@ export async function openServices(config: Config, clock: Clock = systemClock): 
   };
 }
 
-/** The real carrier APIs as configured: their hosts (or the operator's overrides) and timeout. */
-export function carrierApisFor(config: Config, clock: Clock, wait?: (ms: number) => Promise<void>): CarrierApis {
+/**
+ * The real carrier APIs as configured: their hosts (or the operator's overrides) and timeout, with
+ * hourly call budgets counted on the database so they hold across every process on it.
+ */
+export function carrierApisFor(
+  config: Config,
+  clock: Clock,
+  database: Db,
+  wait?: (ms: number) => Promise<void>,
+): CarrierApis {
   return new CarrierApis({
     baseUrls: {
       usps: config.uspsApiBaseUrl,
@@ -63,6 +72,7 @@ export function carrierApisFor(config: Config, clock: Clock, wait?: (ms: number)
     },
     timeoutMs: config.carrierApiTimeoutMs,
     clock,
+    callCounter: new DatabaseCallCounter(database.kysely, database.dialect),
     wait,
   });
 }

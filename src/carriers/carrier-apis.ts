@@ -1,6 +1,6 @@
 import { BoundedMap } from "../bounded-map.js";
 import type { Clock } from "../clock.js";
-import type { CarrierApiHealth } from "./api-client/call-guard.js";
+import type { CallCounter, CarrierApiHealth } from "./api-client/call-guard.js";
 import type { CarrierAdapter } from "./carrier.js";
 import type { CarrierCode } from "./catalogue.js";
 import type { ConnectionMode, RealCarrier } from "./real-carrier.js";
@@ -14,6 +14,8 @@ export interface CarrierApiSettings {
   baseUrls: Partial<Record<CarrierCode, string>>;
   timeoutMs: number;
   clock: Clock;
+  /** Where hourly call budgets are counted: the database's, so they hold across processes. */
+  callCounter?: CallCounter;
   /** Waits between retries; tests pass one that does not sleep. */
   wait?: (ms: number) => Promise<void>;
 }
@@ -30,7 +32,8 @@ interface StoredConnection {
 /**
  * The carrier a connection talks through: its carrier's own API when it holds that API's
  * credentials, else the sandbox carrier. Real carriers are kept per connection so their OAuth
- * tokens, call budgets and breakers live as long as the process, not as long as one request.
+ * tokens and breakers live as long as the process, not as long as one request (call budgets
+ * are counted by the `callCounter`, on the database).
  */
 export class CarrierApis {
   readonly #byConnection = new BoundedMap<number, RealCarrier | undefined>(10_000);
@@ -55,6 +58,7 @@ export class CarrierApis {
       mode,
       timeoutMs: this.settings.timeoutMs,
       clock: this.settings.clock,
+      callCounter: this.settings.callCounter,
       wait: this.settings.wait,
     });
   }

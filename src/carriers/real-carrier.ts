@@ -1,5 +1,5 @@
 import type { Clock } from "../clock.js";
-import type { CarrierApiHealth } from "./api-client/call-guard.js";
+import type { CallCounter, CarrierApiHealth } from "./api-client/call-guard.js";
 import type { CarrierHttpClient } from "./api-client/carrier-http-client.js";
 import type { CarrierAdapter } from "./carrier.js";
 import type { CarrierCode } from "./catalogue.js";
@@ -13,6 +13,8 @@ export interface RealCarrierContext {
   mode: ConnectionMode;
   timeoutMs: number;
   clock: Clock;
+  /** Where hourly call budgets are counted (the database's, shared by every process); each guard's own if absent. */
+  callCounter?: CallCounter;
   /** Waits between retries; tests pass one that does not sleep. */
   wait?: (ms: number) => Promise<void>;
 }

@@ -22,6 +22,7 @@ import * as moneyIncidents from "./migrations/0022-money-incidents.js";
 import * as orderCurrency from "./migrations/0023-order-currency.js";
 import * as retention from "./migrations/0026-retention.js";
 import * as publicTracking from "./migrations/0028-public-tracking.js";
+import * as carrierCallCounts from "./migrations/0029-carrier-call-counts.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0023-order-currency": orderCurrency,
   "0026-retention": retention,
   "0028-public-tracking": publicTracking,
+  "0029-carrier-call-counts": carrierCallCounts,
 };
 
 async function currentSchema(db: Db): Promise<string> {

@@ -528,6 +528,7 @@ export interface Database {
   order_shipments: OrderShipmentTable;
   store_webhook_deliveries: StoreWebhookDeliveryTable;
   order_shipment_items: OrderShipmentItemTable;
+  carrier_call_counts: CarrierCallCountTable;
 }
 
 export interface OrderStoreTable {
@@ -642,4 +643,13 @@ export interface OrderShipmentItemTable {
   /** The order item's key (see shipped-items.ts): items are replaced whole when an order changes. */
   item_key: string;
   quantity: number;
+}
+
+/** Calls a carrier app made to one API in one minute, shared by every process (see carrier-call-counts.ts). */
+export interface CarrierCallCountTable {
+  budget: string;
+  purpose: string;
+  /** Minutes since the epoch (UTC). */
+  minute: number;
+  calls: number;
 }

@@ -59,7 +59,7 @@ export async function buildTestApp(
     files: options.files ?? new DiskFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "porter-files-"))),
     jobs: new JobQueue(database.db.kysely, database.db.dialect, clock),
     payments: new SandboxPaymentGateway(),
-    carrierApis: carrierApisFor(config, clock, async () => undefined),
+    carrierApis: carrierApisFor(config, clock, database.db, async () => undefined),
     storeConnectors: new StoreConnectors({
       clock,
       timeoutMs: config.storeApiTimeoutMs,

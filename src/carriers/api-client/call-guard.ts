@@ -9,10 +9,48 @@ const FAILURES_TO_OPEN = 5;
 /** How long an open breaker refuses calls before one is let through to try the carrier again. */
 const OPEN_MS = 60_000;
 
+/** What taking one call from an hourly budget answered: the calls counted now, and when to retry if refused. */
+export interface CallTaken {
+  callsLastHour: number;
+  /** Set when the budget was spent: the call was not counted. */
+  refusedUntil?: Date;
+}
+
+/**
+ * Where budgeted calls are counted. The database's counter is shared by every Porter process on
+ * one database, so a carrier's hourly allowance holds for the deployment; the in-memory one is
+ * for a guard alone (tests, a connection opened only to be verified).
+ */
+export interface CallCounter {
+  /** Counts one call of `budget`'s `purpose` if fewer than `limit` were counted in the hour before `now`. */
+  take(budget: string, purpose: CarrierCallPurpose, limit: number, now: Date): Promise<CallTaken>;
+}
+
+/** Exact call times kept in this process. */
+export class MemoryCallCounter implements CallCounter {
+  readonly #calls = new Map<string, number[]>();
+
+  async take(budget: string, purpose: CarrierCallPurpose, limit: number, now: Date): Promise<CallTaken> {
+    const key = `${budget}\u0000${purpose}`;
+    const since = now.getTime() - HOUR_MS;
+    const calls = (this.#calls.get(key) ?? []).filter((at) => at > since);
+    this.#calls.set(key, calls);
+    if (calls.length >= limit) {
+      return { callsLastHour: calls.length, refusedUntil: new Date((calls[0] as number) + HOUR_MS) };
+    }
+    calls.push(now.getTime());
+    return { callsLastHour: calls.length };
+  }
+}
+
 export interface CallGuardOptions {
   clock: Clock;
   /** Calls per hour each API allows this connection (USPS grants 60 by default); absent: no limit. */
   callsPerHour?: Partial<Record<CarrierCallPurpose, number>>;
+  /** Where budgeted calls are counted; a counter of this guard's own by default. */
+  counter?: CallCounter;
+  /** Whose allowance the budget is (the carrier's app and mode): guards with the same one share it. */
+  budget?: string;
 }
 
 /** Why a call was not made: the budget is spent or the breaker is open, until `retryAt`. */
@@ -24,6 +62,7 @@ export interface CallRefusal {
 /** One API of a connection as `GET /status` reports it. */
 export interface CarrierApiHealth {
   purpose: CarrierCallPurpose;
+  /** As the counter answered this process's last call to the API. */
   callsLastHour: number;
   callsPerHour: number | null;
   breaker: "closed" | "open";
@@ -34,7 +73,8 @@ export interface CarrierApiHealth {
 }
 
 interface ApiState {
-  calls: number[];
+  /** Budgeted calls in the last hour as the counter last answered. */
+  calls: number;
   failures: number;
   openUntil: number;
   lastFailure: string | null;
@@ -43,41 +83,38 @@ interface ApiState {
 /**
  * A connection's manners with its carrier: a sliding hourly call budget per API (the tracking job
  * plans within it), and a circuit breaker per API so a failing carrier is not hammered and shows
- * as degraded instead.
+ * as degraded instead. Budgets are counted by the counter given (across processes, on the
+ * database); an API without a limit never touches it. The breaker stays in this process: it
+ * reacts to the failures this process sees, and a process whose network to the carrier is
+ * broken should not stop the others.
  */
 export class CallGuard {
   readonly #apis = new Map<CarrierCallPurpose, ApiState>();
+  readonly #counter: CallCounter;
 
-  constructor(private readonly options: CallGuardOptions) {}
+  constructor(private readonly options: CallGuardOptions) {
+    this.#counter = options.counter ?? new MemoryCallCounter();
+  }
 
   #state(purpose: CarrierCallPurpose): ApiState {
     let state = this.#apis.get(purpose);
     if (!state) {
-      state = { calls: [], failures: 0, openUntil: 0, lastFailure: null };
+      state = { calls: 0, failures: 0, openUntil: 0, lastFailure: null };
       this.#apis.set(purpose, state);
     }
-    const since = this.options.clock.now().getTime() - HOUR_MS;
-    while (state.calls.length > 0 && (state.calls[0] as number) <= since) state.calls.shift();
     return state;
   }
 
   /** Takes one call from the budget, or says why the call may not be made now. */
-  admit(purpose: CarrierCallPurpose): CallRefusal | undefined {
-    const now = this.options.clock.now().getTime();
+  async admit(purpose: CarrierCallPurpose): Promise<CallRefusal | undefined> {
+    const now = this.options.clock.now();
     const state = this.#state(purpose);
-    if (state.openUntil > now) return { reason: "breaker", retryAt: new Date(state.openUntil) };
+    if (state.openUntil > now.getTime()) return { reason: "breaker", retryAt: new Date(state.openUntil) };
     const limit = this.options.callsPerHour?.[purpose];
-    if (limit !== undefined && state.calls.length >= limit) {
-      return { reason: "budget", retryAt: new Date((state.calls[0] as number) + HOUR_MS) };
-    }
-    state.calls.push(now);
-    return undefined;
-  }
-
-  /** Calls left in this hour's budget, or null when the API has no limit. */
-  remaining(purpose: CarrierCallPurpose): number | null {
-    const limit = this.options.callsPerHour?.[purpose];
-    return limit === undefined ? null : Math.max(0, limit - this.#state(purpose).calls.length);
+    if (limit === undefined) return undefined;
+    const taken = await this.#counter.take(this.options.budget ?? "", purpose, limit, now);
+    state.calls = taken.callsLastHour;
+    return taken.refusedUntil ? { reason: "budget", retryAt: taken.refusedUntil } : undefined;
   }
 
   succeeded(purpose: CarrierCallPurpose): void {
@@ -102,7 +139,7 @@ export class CallGuard {
       const open = state.openUntil > now;
       return {
         purpose,
-        callsLastHour: state.calls.length,
+        callsLastHour: state.calls,
         callsPerHour: this.options.callsPerHour?.[purpose] ?? null,
         breaker: open ? "open" : "closed",
         openUntil: open ? new Date(state.openUntil) : null,

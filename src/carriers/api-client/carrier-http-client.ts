@@ -151,7 +151,7 @@ export class CarrierHttpClient {
 
   /** Sends a request; a refused credential is renewed once. Throws CarrierCallError unless 2xx. */
   async send(request: CarrierHttpRequest): Promise<CarrierHttpAnswer> {
-    const refusal = this.options.guard?.admit(request.purpose);
+    const refusal = await this.options.guard?.admit(request.purpose);
     if (refusal) {
       const why =
         refusal.reason === "budget"

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { CALL_COUNT_RETENTION_MS, pruneCallCounts } from "../../storage/carrier-call-counts.js";
 import type { Database } from "../../storage/schema.js";
 import type { DomainServices } from "../services.js";
 
@@ -19,6 +20,7 @@ export interface PruneCounts {
   jobs: number;
   events: number;
   webhook_deliveries: number;
+  carrier_call_counts: number;
 }
 
 /**
@@ -154,8 +156,8 @@ async function pruneWebhookDeliveries(db: Kysely<Database>, before: string, limi
 
 /**
  * Deletes what is past its retention: expired idempotency answers, finished jobs, delivered
- * events and finished webhook deliveries. Shipments, labels, the meter's ledger, reports and
- * tracking history are never pruned.
+ * events, finished webhook deliveries and carrier call counts past their hour. Shipments,
+ * labels, the meter's ledger, reports and tracking history are never pruned.
  */
 export async function pruneExpiredData(services: DomainServices, policy: RetentionPolicy): Promise<PruneCounts> {
   const now = services.clock.now().getTime();
@@ -169,6 +171,7 @@ export async function pruneExpiredData(services: DomainServices, policy: Retenti
     webhook_deliveries: await inBatches(size, (limit) =>
       pruneWebhookDeliveries(db, before(policy.webhookDeliveryRetentionMs), limit),
     ),
+    carrier_call_counts: await inBatches(size, (limit) => pruneCallCounts(db, before(CALL_COUNT_RETENTION_MS), limit)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { CallGuard } from "../../api-client/call-guard.js";
 import { bearerAuth, OAuthToken, requestToken } from "../../api-client/carrier-auth.js";
 import { CarrierHttpClient } from "../../api-client/carrier-http-client.js";
@@ -41,6 +42,9 @@ export function uspsHttpClient(
     errorWords: uspsErrorWords,
     guard: new CallGuard({
       clock: context.clock,
+      counter: context.callCounter,
+      // USPS grants the allowance to the app: every connection using its client ID shares it.
+      budget: `usps:${context.mode}:${createHash("sha256").update(app.clientId).digest("hex").slice(0, 32)}`,
       callsPerHour: {
         rate: perApi,
         label: perApi,
