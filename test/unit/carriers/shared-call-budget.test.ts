@@ -84,6 +84,27 @@ describe("a carrier call budget shared by processes on one database", () => {
     expect(answers.filter((answer) => answer === undefined)).toHaveLength(3);
   });
 
+  it("lets only the last call through when processes ask at once in different minutes", async () => {
+    if (database.db.dialect !== "postgres") return;
+    const budget = "usps:test:minute-edge";
+    const guard = (db: Db, at: ManualClock) =>
+      new CallGuard({
+        clock: at,
+        callsPerHour: { rate: 3 },
+        counter: new DatabaseCallCounter(db.kysely, db.dialect),
+        budget,
+      });
+    const late = new ManualClock(new Date(clock.now().getTime() + 10 * MINUTE));
+    const early = new ManualClock(new Date(late.now().getTime() - MINUTE));
+    const [first, second] = [guard(database.db, early), guard(other, late)];
+    expect(await first.admit("rate")).toBeUndefined();
+    expect(await first.admit("rate")).toBeUndefined();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? first : second).admit("rate")),
+    );
+    expect(answers.filter((answer) => answer === undefined)).toHaveLength(1);
+  });
+
   it("prunes counts older than asked", async () => {
     const [first] = twoProcesses(5);
     expect(await first.admit("rate")).toBeUndefined();
