@@ -74,7 +74,10 @@ function checkpointPeriodically(kysely: Kysely<Database>, intervalMs: number): (
     running = true;
     sql`PRAGMA wal_checkpoint(TRUNCATE)`
       .execute(kysely)
-      .catch(() => undefined)
+      // Nothing is lost (the log keeps every write), but an operator should see a log that cannot shrink.
+      .catch((error: unknown) =>
+        process.emitWarning(`SQLite checkpoint failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .finally(() => {
         running = false;
       });
