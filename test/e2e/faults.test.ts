@@ -33,7 +33,9 @@ interface Attempt {
 }
 
 interface Purchase {
+  /** The Idempotency-Key in use: a new one after a run was interrupted, as the 409 asks. */
   key: string;
+  interrupted: number;
   attempts: Attempt[];
   shipment?: { id: number; file: string; tracking_number: string };
   /** Every shipment id a 201 for this key named (replays included). */
@@ -138,7 +140,7 @@ describe.skipIf(!POSTGRES)("faults survived by a scaled deployment under load", 
 
   /** Buys one label with one idempotency key, replaying it after every failure until a 201. */
   async function purchase(): Promise<void> {
-    const record: Purchase = { key: randomUUID(), attempts: [], answeredIds: [] };
+    const record: Purchase = { key: randomUUID(), interrupted: 0, attempts: [], answeredIds: [] };
     purchases.push(record);
     const body = { shipment: shipmentToBuy({ label_format: "zpl", label_size: "4x6" }) };
     const deadline = Date.now() + 120_000;
@@ -163,6 +165,11 @@ describe.skipIf(!POSTGRES)("faults survived by a scaled deployment under load", 
         if (replay.status === 201 && "json" in replay) record.answeredIds.push(replay.json.shipment.id);
         await journey(shipment.id);
         return;
+      }
+      // A run on a killed process that had begun buying was voided by this retry: buy again.
+      if (attempt.status === 409 && attempt.code === "shipment.purchase_interrupted") {
+        record.key = randomUUID();
+        record.interrupted += 1;
       }
       // A refused connection (a killed process) is retried at once on the other; an answer waits
       // what Retry-After asks, capped so the load stays steady.
@@ -333,6 +340,7 @@ describe.skipIf(!POSTGRES)("faults survived by a scaled deployment under load", 
         purchases: purchases.length,
         purchase_attempts: attempts.length,
         purchases_replayed_after_failure: purchases.filter((p) => p.attempts.length > 1).length,
+        purchases_interrupted: purchases.reduce((sum, p) => sum + p.interrupted, 0),
         faults: faults.length,
         outage_probes: probes.map((p) => `${p.part}: ${p.status} in ${p.ms} ms`),
         resumed_ms: faults.map((f) => f.resumedMs ?? null),

@@ -181,10 +181,18 @@ export function registerIdempotency(app: FastifyInstance): void {
     request.idempotency = undefined;
     try {
       await settle(request, reply, held, payload);
+      await app.services.wakeUps.signal(idempotencyTopic(held.scope, held.key));
+    } catch (error) {
+      // The answer stands: failing here would replace it with the framework's own error body.
+      // Leaving `inHand` lets the lease run out, so a retry takes the key over under the same
+      // request id and finds what this run did.
+      request.log.warn(
+        { err: error, idempotency_key: held.key, request_id: held.requestId, status: reply.statusCode },
+        "the idempotent answer could not be recorded; the key is taken over when its lease runs out",
+      );
     } finally {
       inHand.delete(held.attempt);
     }
-    await app.services.wakeUps.signal(idempotencyTopic(held.scope, held.key));
     return payload;
   };
 
