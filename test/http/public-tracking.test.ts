@@ -36,8 +36,13 @@ describe("the public tracking page: /track/{token}, no key needed", () => {
     expect(response.statusCode).toBe(201);
     return response.json().shipment as { id: number; public_tracking_url: string; tracking_number: string };
   };
-  const advance = (account: TestAccount, id: number) =>
-    t.app.inject({ method: "POST", url: `/api/v2/sandbox/shipments/${id}/advance`, headers: account.auth });
+  const advance = (account: TestAccount, id: number, to?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/v2/sandbox/shipments/${id}/advance`,
+      headers: account.auth,
+      ...(to ? { payload: { to } } : {}),
+    });
   const open = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "GET", url: new URL(url).pathname, headers });
 
@@ -60,7 +65,8 @@ describe("the public tracking page: /track/{token}, no key needed", () => {
       "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     expect(page.headers["cache-control"]).toBe("public, max-age=60");
-    expect(page.headers.vary).toMatch(/Accept/);
+    expect(page.headers.vary).toBe("Accept, Accept-Language");
+    expect(page.headers["content-language"]).toBe("en");
     const html = page.body;
     expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
     expect(html).toContain("<h1>Tracking</h1>");
@@ -68,8 +74,13 @@ describe("the public tracking page: /track/{token}, no key needed", () => {
     expect(html).toContain("<dt>Carrier</dt><dd>USPS</dd>");
     expect(html).toContain("<dt>Service</dt><dd>USPS Ground Advantage</dd>");
     expect(html).toContain(`<dd>${shipment.tracking_number}</dd>`);
-    expect(html).toMatch(/<dt>Estimated delivery<\/dt><dd>\d{4}-\d{2}-\d{2}<\/dd>/);
-    expect(html).toMatch(/<ol>\n<li><time datetime="[^"]+">/);
+    expect(html).toMatch(
+      /<dt>Estimated delivery<\/dt><dd><time datetime="\d{4}-\d{2}-\d{2}">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time><\/dd>/,
+    );
+    // Each event's moment in words, in UTC and saying so; the exact value stays in datetime.
+    expect(html).toMatch(
+      /<ol>\n<li><time datetime="[^"]+">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC<\/time> — /,
+    );
     // The account's name, escaped; no script, no style, nothing of the account beyond its name.
     expect(html).toContain("Shipped by Acme &lt;Outdoor&gt; &amp; Co");
     expect(html).not.toMatch(/<script|<style|style=/i);
@@ -179,6 +190,87 @@ describe("the public tracking page: /track/{token}, no key needed", () => {
 
     it("needs a key", async () => {
       expect((await setLogo({}, LOGO)).statusCode).toBe(401);
+    });
+  });
+
+  describe("in the reader's language", () => {
+    const facts = {
+      en: ["Tracking", "Carrier", "Estimated delivery", "Timeline", "Shipped by"],
+      es: ["Seguimiento", "Transportista", "Entrega estimada", "Historial", "Enviado por"],
+      fr: ["Suivi", "Transporteur", "Livraison prévue", "Historique", "Expédié par"],
+      de: ["Sendungsverfolgung", "Versanddienstleister", "Voraussichtliche Zustellung", "Verlauf", "Versendet von"],
+    };
+    /** Each language's word for a shipment in transit. */
+    const inTransit = { en: "In transit", es: "En tránsito", fr: "En transit", de: "Unterwegs" };
+    let shipment: Awaited<ReturnType<typeof buy>>;
+    beforeAll(async () => {
+      t.clock.set(new Date("2026-11-02T15:00:00Z"));
+      shipment = await buy(merchant);
+      expect((await advance(merchant, shipment.id, "in_transit")).statusCode).toBe(200);
+    });
+
+    for (const [language, [title, carrier, estimated, timeline, shippedBy]] of Object.entries(facts)) {
+      it(`writes the page in ${language} to Accept-Language: ${language}, with its words, statuses and dates`, async () => {
+        const page = await open(shipment.public_tracking_url, { "accept-language": `${language};q=0.9, ja` });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers["content-language"]).toBe(language);
+        expect(page.headers.vary).toBe("Accept, Accept-Language");
+        expect(page.body).toMatch(new RegExp(`^<!DOCTYPE html>\n<html lang="${language}">`));
+        expect(page.body).toContain(`<h1>${title}</h1>`);
+        expect(page.body).toContain(`<h2>${timeline}</h2>`);
+        expect(page.body).toContain(`<dt>${carrier}</dt><dd>USPS</dd>`);
+        expect(page.body).toContain(`<dt>${estimated}</dt><dd><time datetime="2026-11-`);
+        expect(page.body).toContain(`${shippedBy} Acme &lt;Outdoor&gt; &amp; Co`);
+        expect(page.body).toContain(`<dd>${inTransit[language as keyof typeof inTransit]}</dd>`);
+        const dates = new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" });
+        expect(page.body).toContain(dates.format(new Date("2026-11-15T00:00:00Z")));
+        expect(page.body).toContain(" UTC</time>");
+      });
+    }
+
+    it("takes ?lang= over Accept-Language, and falls back to English for a language it does not have", async () => {
+      const path = new URL(shipment.public_tracking_url).pathname;
+      const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
+      expect((await get(`${path}?lang=fr`, { "accept-language": "de" })).headers["content-language"]).toBe("fr");
+      expect((await get(`${path}?lang=de-CH`, {})).headers["content-language"]).toBe("de");
+      expect((await get(`${path}?lang=ja`, { "accept-language": "es" })).headers["content-language"]).toBe("es");
+      expect((await get(path, { "accept-language": "ja, zh;q=0.5" })).body).toMatch(/<html lang="en">/);
+    });
+
+    it("keeps the JSON form free of words: the same answer in every language", async () => {
+      const english = await open(shipment.public_tracking_url, { accept: "application/json", "accept-language": "en" });
+      const german = await open(shipment.public_tracking_url, { accept: "application/json", "accept-language": "de" });
+      expect(german.body).toBe(english.body);
+      expect(german.headers.etag).toBe(english.headers.etag);
+      expect(german.json().status).toBe("in_transit");
+    });
+
+    it("gives each language and form its own ETag, and answers 304 to a cache that holds the same one", async () => {
+      const tags = new Set<string>();
+      const asked: Record<string, string>[] = [
+        { "accept-language": "en" },
+        { "accept-language": "fr" },
+        { accept: "application/json" },
+      ];
+      for (const headers of asked) {
+        const first = await open(shipment.public_tracking_url, headers);
+        const tag = String(first.headers.etag);
+        expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+        tags.add(tag);
+        const again = await open(shipment.public_tracking_url, { ...headers, "if-none-match": `W/${tag}` });
+        expect(again.statusCode).toBe(304);
+        expect(again.body).toBe("");
+        expect(again.headers.etag).toBe(tag);
+        expect(again.headers["cache-control"]).toBe("public, max-age=60");
+        expect(again.headers.vary).toBe("Accept, Accept-Language");
+        const stale = await open(shipment.public_tracking_url, { ...headers, "if-none-match": '"other"' });
+        expect(stale.statusCode).toBe(200);
+      }
+      expect(tags.size).toBe(3);
+      // The tag follows the shipment: a new event is a new page.
+      const before = (await open(shipment.public_tracking_url)).headers.etag;
+      await advance(merchant, shipment.id);
+      expect((await open(shipment.public_tracking_url, { "if-none-match": String(before) })).statusCode).toBe(200);
     });
   });
 

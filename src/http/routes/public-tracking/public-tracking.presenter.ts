@@ -1,7 +1,7 @@
 import { findCarrier, findListedService } from "../../../carriers/registry.js";
 import type { PublicTracking } from "../../../domain/tracking/public-tracking.js";
 import { presentEventPlaceAndTime } from "../shipments/shipments.presenter.js";
-import { PAGE_STRINGS, type PageLanguage } from "./public-tracking.strings.js";
+import type { Messages } from "./messages/index.js";
 
 /**
  * What the public page shows, and nothing else: the carrier, service, status, delivery dates,
@@ -34,18 +34,51 @@ function place(event: PublicTrackingView["tracking_events"][number]): string {
   return [event.city, event.state, event.country].filter((part) => part).join(", ");
 }
 
-/** The page as HTML: headings, a definition list and an ordered timeline; no script, no style. */
-export function publicTrackingHtml(view: PublicTrackingView, language: PageLanguage = "en"): string {
-  const words = PAGE_STRINGS[language];
-  const statusText = (status: string) => (words.statuses as Record<string, string>)[status] ?? status;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date (`2026-11-30`) or a moment (an ISO timestamp) in the reader's language, as a `<time>`
+ * that keeps the exact value. Moments are shown in UTC, and say so: the carriers' events are
+ * stored in UTC without the zone of the place they happened in.
+ */
+function when(value: string, language: string): string {
+  const day = DAY.test(value);
+  const date = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return html(value);
+  const format = day
+    ? new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" })
+    : new Intl.DateTimeFormat(language, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: "UTC",
+        timeZoneName: "short",
+      });
+  return `<time datetime="${html(value)}">${html(format.format(date))}</time>`;
+}
+
+/**
+ * The page as HTML in the reader's language: headings, a definition list and an ordered timeline;
+ * no script, no style. The carriers' own event descriptions are in English and marked so.
+ */
+export function publicTrackingHtml(view: PublicTrackingView, words: Messages): string {
+  const { language } = words;
+  const statusText = (status: string) => html((words.statuses as Record<string, string>)[status] ?? status);
+  const described = (description: string) =>
+    language === "en" ? html(description) : `<span lang="en">${html(description)}</span>`;
   const facts: [string, string][] = [
-    [words.carrier, view.carrier],
-    [words.service, view.service],
-    [words.trackingNumber, view.tracking_number ?? words.unknown],
+    [words.carrier, html(view.carrier)],
+    [words.service, html(view.service)],
+    [words.trackingNumber, html(view.tracking_number ?? words.unknown)],
     [words.status, statusText(view.status)],
     view.delivery_date
-      ? [words.deliveredOn, view.delivery_date]
-      : [words.estimatedDelivery, view.estimated_delivery_date ?? words.unknown],
+      ? [words.deliveredOn, when(view.delivery_date, language)]
+      : [
+          words.estimatedDelivery,
+          view.estimated_delivery_date ? when(view.estimated_delivery_date, language) : html(words.unknown),
+        ],
   ];
   const timeline =
     view.tracking_events.length === 0
@@ -53,11 +86,11 @@ export function publicTrackingHtml(view: PublicTrackingView, language: PageLangu
       : `<ol>\n${view.tracking_events
           .map((event) => {
             const where = place(event);
-            return `<li><time datetime="${html(event.event_date)}">${html(event.event_date)}</time> — ${html(event.description ?? statusText(event.status))}${where ? ` (${html(where)})` : ""}</li>`;
+            return `<li>${when(event.event_date, language)} — ${statusText(event.status)}${event.description ? `: ${described(event.description)}` : ""}${where ? ` (${html(where)})` : ""}</li>`;
           })
           .join("\n")}\n</ol>`;
   return `<!DOCTYPE html>
-<html lang="${language}">
+<html lang="${html(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -69,7 +102,7 @@ export function publicTrackingHtml(view: PublicTrackingView, language: PageLangu
 ${view.account.logo_url ? `<img src="${html(view.account.logo_url)}" alt="${html(view.account.name)}">\n` : ""}<h1>${html(words.title)}</h1>
 <p>${html(words.shippedBy)} ${html(view.account.name)}</p>
 <dl>
-${facts.map(([term, value]) => `<dt>${html(term)}</dt><dd>${html(value)}</dd>`).join("\n")}
+${facts.map(([term, value]) => `<dt>${html(term)}</dt><dd>${value}</dd>`).join("\n")}
 </dl>
 <h2>${html(words.timeline)}</h2>
 ${timeline}

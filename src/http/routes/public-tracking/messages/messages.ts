@@ -1,40 +1,23 @@
-import type { TrackingStatus } from "../../../carriers/carrier.js";
-import type { ShipmentStatus } from "../../../domain/shipments/shipment-status.js";
+import type { TrackingStatus } from "../../../../carriers/carrier.js";
+import type { ShipmentStatus } from "../../../../domain/shipments/shipment-status.js";
 
 /**
- * Every word the public tracking page shows, by language: a translation is one more entry with
- * the same keys (the type makes a missing one a compile error). English is the only one so far.
+ * Every word the public tracking page shows in one language: a catalogue per language in this
+ * folder, each checked against this shape (a missing or misspelt key is a compile error).
  */
-export const PAGE_STRINGS = {
-  en: {
-    title: "Tracking",
-    shippedBy: "Shipped by",
-    carrier: "Carrier",
-    service: "Service",
-    trackingNumber: "Tracking number",
-    status: "Status",
-    estimatedDelivery: "Estimated delivery",
-    deliveredOn: "Delivered",
-    unknown: "Not known yet",
-    timeline: "Timeline",
-    noEvents: "No tracking events yet.",
-    statuses: {
-      purchasing: "Label being created",
-      shipped: "Label created",
-      manifested: "Handed to the carrier",
-      pre_transit: "Label created",
-      in_transit: "In transit",
-      out_for_delivery: "Out for delivery",
-      available_for_pickup: "Available for pickup",
-      delivered: "Delivered",
-      returned: "Returned to sender",
-      exception: "Delivery problem",
-      cancel_pending: "Cancelled",
-      cancelled: "Cancelled",
-      failed: "Cancelled",
-    } satisfies Record<ShipmentStatus | TrackingStatus, string>,
-  },
-} as const;
-
-export type PageLanguage = keyof typeof PAGE_STRINGS;
-export type PageStrings = (typeof PAGE_STRINGS)[PageLanguage];
+export interface Messages {
+  /** The language's BCP 47 tag, the `<html lang>` and the locale dates are written in. */
+  language: string;
+  title: string;
+  shippedBy: string;
+  carrier: string;
+  service: string;
+  trackingNumber: string;
+  status: string;
+  estimatedDelivery: string;
+  deliveredOn: string;
+  unknown: string;
+  timeline: string;
+  noEvents: string;
+  statuses: Record<ShipmentStatus | TrackingStatus, string>;
+}

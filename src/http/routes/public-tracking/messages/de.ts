@@ -1,0 +1,31 @@
+import type { Messages } from "./messages.js";
+
+export default {
+  language: "de",
+  title: "Sendungsverfolgung",
+  shippedBy: "Versendet von",
+  carrier: "Versanddienstleister",
+  service: "Service",
+  trackingNumber: "Sendungsnummer",
+  status: "Status",
+  estimatedDelivery: "Voraussichtliche Zustellung",
+  deliveredOn: "Zugestellt",
+  unknown: "Noch nicht bekannt",
+  timeline: "Verlauf",
+  noEvents: "Noch keine Sendungsereignisse.",
+  statuses: {
+    purchasing: "Versandetikett wird erstellt",
+    shipped: "Versandetikett erstellt",
+    manifested: "An den Versanddienstleister übergeben",
+    pre_transit: "Versandetikett erstellt",
+    in_transit: "Unterwegs",
+    out_for_delivery: "In Zustellung",
+    available_for_pickup: "Zur Abholung bereit",
+    delivered: "Zugestellt",
+    returned: "An den Absender zurückgesandt",
+    exception: "Problem bei der Zustellung",
+    cancel_pending: "Storniert",
+    cancelled: "Storniert",
+    failed: "Storniert",
+  },
+} satisfies Messages;

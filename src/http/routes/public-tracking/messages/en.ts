@@ -1,0 +1,31 @@
+import type { Messages } from "./messages.js";
+
+export default {
+  language: "en",
+  title: "Tracking",
+  shippedBy: "Shipped by",
+  carrier: "Carrier",
+  service: "Service",
+  trackingNumber: "Tracking number",
+  status: "Status",
+  estimatedDelivery: "Estimated delivery",
+  deliveredOn: "Delivered",
+  unknown: "Not known yet",
+  timeline: "Timeline",
+  noEvents: "No tracking events yet.",
+  statuses: {
+    purchasing: "Label being created",
+    shipped: "Label created",
+    manifested: "Handed to the carrier",
+    pre_transit: "Label created",
+    in_transit: "In transit",
+    out_for_delivery: "Out for delivery",
+    available_for_pickup: "Available for pickup",
+    delivered: "Delivered",
+    returned: "Returned to sender",
+    exception: "Delivery problem",
+    cancel_pending: "Cancelled",
+    cancelled: "Cancelled",
+    failed: "Cancelled",
+  },
+} satisfies Messages;

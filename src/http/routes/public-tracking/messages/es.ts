@@ -1,0 +1,31 @@
+import type { Messages } from "./messages.js";
+
+export default {
+  language: "es",
+  title: "Seguimiento",
+  shippedBy: "Enviado por",
+  carrier: "Transportista",
+  service: "Servicio",
+  trackingNumber: "Número de seguimiento",
+  status: "Estado",
+  estimatedDelivery: "Entrega estimada",
+  deliveredOn: "Entregado",
+  unknown: "Aún no se sabe",
+  timeline: "Historial",
+  noEvents: "Todavía no hay eventos de seguimiento.",
+  statuses: {
+    purchasing: "Creando la etiqueta",
+    shipped: "Etiqueta creada",
+    manifested: "Entregado al transportista",
+    pre_transit: "Etiqueta creada",
+    in_transit: "En tránsito",
+    out_for_delivery: "En reparto",
+    available_for_pickup: "Disponible para recoger",
+    delivered: "Entregado",
+    returned: "Devuelto al remitente",
+    exception: "Problema con la entrega",
+    cancel_pending: "Cancelado",
+    cancelled: "Cancelado",
+    failed: "Cancelado",
+  },
+} satisfies Messages;

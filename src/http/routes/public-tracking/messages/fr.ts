@@ -1,0 +1,31 @@
+import type { Messages } from "./messages.js";
+
+export default {
+  language: "fr",
+  title: "Suivi",
+  shippedBy: "Expédié par",
+  carrier: "Transporteur",
+  service: "Service",
+  trackingNumber: "Numéro de suivi",
+  status: "Statut",
+  estimatedDelivery: "Livraison prévue",
+  deliveredOn: "Livré",
+  unknown: "Pas encore connu",
+  timeline: "Historique",
+  noEvents: "Aucun événement de suivi pour l’instant.",
+  statuses: {
+    purchasing: "Étiquette en cours de création",
+    shipped: "Étiquette créée",
+    manifested: "Remis au transporteur",
+    pre_transit: "Étiquette créée",
+    in_transit: "En transit",
+    out_for_delivery: "En cours de livraison",
+    available_for_pickup: "Disponible au retrait",
+    delivered: "Livré",
+    returned: "Retourné à l’expéditeur",
+    exception: "Problème de livraison",
+    cancel_pending: "Annulé",
+    cancelled: "Annulé",
+    failed: "Annulé",
+  },
+} satisfies Messages;
