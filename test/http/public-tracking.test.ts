@@ -267,6 +267,7 @@ describe("the public tracking page: /track/{token}, no key needed", () => {
         expect(stale.statusCode).toBe(200);
       }
       expect(tags.size).toBe(3);
+      expect((await open(shipment.public_tracking_url, { "if-none-match": "*" })).statusCode).toBe(304);
       // The tag follows the shipment: a new event is a new page.
       const before = (await open(shipment.public_tracking_url)).headers.etag;
       await advance(merchant, shipment.id);
