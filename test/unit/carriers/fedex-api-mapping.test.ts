@@ -24,9 +24,12 @@ import {
   trackingStatus,
   transitDays,
 } from "../../../src/carriers/fedex/api/fedex-mapping.js";
+import { shipRequest } from "../../../src/carriers/fedex/api/fedex-requests.js";
 import type { FedexRatedShipmentDetail } from "../../../src/carriers/fedex/api/fedex-wire.js";
 import { FEDEX_SERVICES } from "../../../src/carriers/fedex/services.js";
 import { findService } from "../../../src/carriers/registry.js";
+import { fedexPurchaseRequest } from "../../helpers/fedex-requests.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../../helpers/shipments.js";
 
 const box = { lengthIn: 10.2, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel" };
 
@@ -240,6 +243,55 @@ describe("labels", () => {
     expect(fedexLabelSpec("zpl", "8.5x11")).toEqual({
       refusal: "FedEx makes zpl labels in the sizes 4x6, 4x8; not 8.5x11",
     });
+  });
+});
+
+describe("return shipments", () => {
+  const credentials = fedexCredentials({ client_id: "key", client_secret: "secret", account_number: "740561073" })!;
+  const label = { imageType: "PDF", labelStockType: "PAPER_4X6", widthIn: 4, heightIn: 6, dpi: 72 } as const;
+  const returnRequest = fedexPurchaseRequest({
+    from: SALT_LAKE_RESIDENCE,
+    to: LOS_ANGELES_WAREHOUSE,
+    residential: false,
+    returnLabel: { type: "print" },
+  });
+
+  it("asks for a return shipment with a printed return label, the customer as shipper and the merchant as recipient", () => {
+    const shipment = shipRequest(
+      credentials,
+      returnRequest,
+      "FEDEX_GROUND",
+      { packagingType: "YOUR_PACKAGING", oneRate: false },
+      label,
+      "8015550199",
+    ).requestedShipment;
+    expect(shipment.shipmentSpecialServices).toEqual({
+      specialServiceTypes: ["RETURN_SHIPMENT"],
+      returnShipmentDetail: { returnType: "PRINT_RETURN_LABEL" },
+    });
+    expect(shipment.shipper.address.postalCode).toBe(SALT_LAKE_RESIDENCE.postal_code);
+    expect(shipment.recipients[0]?.address.postalCode).toBe(LOS_ANGELES_WAREHOUSE.postal_code);
+  });
+
+  it("keeps One Rate beside the return, and sends neither on an outbound shipment in the shipper's packaging", () => {
+    const oneRate = shipRequest(
+      credentials,
+      returnRequest,
+      "FEDEX_2_DAY",
+      { packagingType: "FEDEX_PAK", oneRate: true },
+      label,
+      "8015550199",
+    ).requestedShipment;
+    expect(oneRate.shipmentSpecialServices?.specialServiceTypes).toEqual(["FEDEX_ONE_RATE", "RETURN_SHIPMENT"]);
+    const outbound = shipRequest(
+      credentials,
+      fedexPurchaseRequest(),
+      "GROUND_HOME_DELIVERY",
+      { packagingType: "YOUR_PACKAGING", oneRate: false },
+      label,
+      "3105550100",
+    ).requestedShipment;
+    expect(outbound).not.toHaveProperty("shipmentSpecialServices");
   });
 });
 
