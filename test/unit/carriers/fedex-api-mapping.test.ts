@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { PurchaseRequest } from "../../../src/carriers/carrier.js";
 import { fedexCredentials } from "../../../src/carriers/fedex/api/fedex-credentials.js";
 import {
   addressVerdict,
@@ -255,16 +256,11 @@ describe("return shipments", () => {
     residential: false,
     returnLabel: { type: "print" },
   });
+  const shipped = (request: PurchaseRequest, serviceType: string, packagingType: string, oneRate: boolean) =>
+    shipRequest(credentials, request, serviceType, { packagingType, oneRate }, label, "8015550199").requestedShipment;
 
   it("asks for a return shipment with a printed return label, the customer as shipper and the merchant as recipient", () => {
-    const shipment = shipRequest(
-      credentials,
-      returnRequest,
-      "FEDEX_GROUND",
-      { packagingType: "YOUR_PACKAGING", oneRate: false },
-      label,
-      "8015550199",
-    ).requestedShipment;
+    const shipment = shipped(returnRequest, "FEDEX_GROUND", "YOUR_PACKAGING", false);
     expect(shipment.shipmentSpecialServices).toEqual({
       specialServiceTypes: ["RETURN_SHIPMENT"],
       returnShipmentDetail: { returnType: "PRINT_RETURN_LABEL" },
@@ -274,23 +270,9 @@ describe("return shipments", () => {
   });
 
   it("keeps One Rate beside the return, and sends neither on an outbound shipment in the shipper's packaging", () => {
-    const oneRate = shipRequest(
-      credentials,
-      returnRequest,
-      "FEDEX_2_DAY",
-      { packagingType: "FEDEX_PAK", oneRate: true },
-      label,
-      "8015550199",
-    ).requestedShipment;
+    const oneRate = shipped(returnRequest, "FEDEX_2_DAY", "FEDEX_PAK", true);
     expect(oneRate.shipmentSpecialServices?.specialServiceTypes).toEqual(["FEDEX_ONE_RATE", "RETURN_SHIPMENT"]);
-    const outbound = shipRequest(
-      credentials,
-      fedexPurchaseRequest(),
-      "GROUND_HOME_DELIVERY",
-      { packagingType: "YOUR_PACKAGING", oneRate: false },
-      label,
-      "3105550100",
-    ).requestedShipment;
+    const outbound = shipped(fedexPurchaseRequest(), "GROUND_HOME_DELIVERY", "YOUR_PACKAGING", false);
     expect(outbound).not.toHaveProperty("shipmentSpecialServices");
   });
 });
