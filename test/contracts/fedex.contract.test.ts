@@ -221,6 +221,8 @@ describe.runIf(carrierSpecsAvailable())("the FedEx adapter against FedEx's publi
       }),
     );
     expect(bought.parcels).toHaveLength(1);
+    const sent = JSON.parse(server.requests.filter((r) => r.url === "/ship/v1/shipments").at(-1)!.body);
+    expect(sent.requestedShipment.customsClearanceDetail.commercialInvoice.shipmentPurpose).toBe("REPAIR_AND_RETURN");
   });
 
   it("voids, tracks, checks an address and closes the day", async () => {

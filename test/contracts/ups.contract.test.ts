@@ -394,6 +394,8 @@ describe.runIf(carrierSpecsAvailable())("the UPS adapter against UPS's published
       }),
     );
     expect(bought.parcels).toHaveLength(2);
+    const sent = JSON.parse(server.requests.filter((r) => pathOf(r).endsWith("/ship")).at(-1)!.body);
+    expect(sent.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.ReasonForExport).toBe("RETURN");
     const before = server.requests.length;
     await expect(
       real.adapter.purchase(

@@ -153,7 +153,8 @@ export function customsClearance(request: PurchaseRequest): FedexCustomsClearanc
     };
   });
   const totalCents = items.reduce((sum, item) => sum + (item.valueCents ?? 0), 0);
-  const kinds = new Set(items.map((item) => item.contentType ?? "merchandise"));
+  // A return's goods go back as returned goods, whatever they were sold as.
+  const kinds = new Set(items.map((item) => (request.returnLabel ? "return" : (item.contentType ?? "merchandise"))));
   return {
     dutiesPayment: { paymentType: "RECIPIENT" },
     isDocumentOnly: kinds.size === 1 && kinds.has("documents"),

@@ -144,7 +144,10 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
     if (missingPhone) throw new CarrierError("ups", missingPhone);
     const invoice = abroad
       ? commercialInvoice(
-          request.contents.flatMap((c) => c.items),
+          // A return's goods go back as returned goods, whatever they were sold as.
+          request.contents
+            .flatMap((c) => c.items)
+            .map((item) => (request.returnLabel ? { ...item, contentType: "return" } : item)),
           withAttention(upsParty(request.to)),
           { number: request.purchaseKey, date: request.shipDate },
           request.from.country.trim().toUpperCase(),
