@@ -180,6 +180,36 @@ describe.runIf(carrierSpecsAvailable())("DHL Express adapter against MyDHL API's
     expect(purchase.parcels.every((parcel) => parcel.trackingNumber === WAYBILL)).toBe(true);
   });
 
+  it("buys a return label from abroad: returned goods on DHL's returns invoice, customer to merchant", async () => {
+    const scenario: Scenario = { name: "return", to: LOS_ANGELES_WAREHOUSE, parcels: [box()], format: "pdf" };
+    const purchase = await dhl.purchase({
+      ...purchaseRequest(scenario, "contract-return"),
+      from: LONDON_BUSINESS,
+      returnLabel: { type: "print" },
+    });
+    expect(purchase.parcels).toHaveLength(1);
+    const sent = JSON.parse(server.requests.filter((r) => r.url.endsWith("/shipments")).at(-1)!.body);
+    expect(sent.customerDetails.shipperDetails.postalAddress.postalCode).toBe(LONDON_BUSINESS.postal_code);
+    expect(sent.customerDetails.receiverDetails.postalAddress.postalCode).toBe(LOS_ANGELES_WAREHOUSE.postal_code);
+    expect(sent.content.exportDeclaration.exportReasonType).toBe("return");
+    expect(sent.outputImageProperties.imageOptions).toContainEqual(
+      expect.objectContaining({ typeCode: "invoice", invoiceType: "returns", templateName: "RET_COM_INVOICE_A4_01" }),
+    );
+  });
+
+  it("refuses a scan-based return label without asking DHL: MyDHL API has no pay-on-use return", async () => {
+    const before = server.requests.length;
+    const scenario: Scenario = { name: "return", to: LOS_ANGELES_WAREHOUSE, parcels: [box()], format: "pdf" };
+    await expect(
+      dhl.purchase({
+        ...purchaseRequest(scenario, "contract-scan-return"),
+        from: LONDON_BUSINESS,
+        returnLabel: { type: "scan_based" },
+      }),
+    ).rejects.toThrow(/pay-on-use/);
+    expect(server.requests.length).toBe(before);
+  });
+
   it("refuses a recipient without a phone without sending anything DHL would refuse", async () => {
     const before = server.requests.length;
     const { phone: _phone, ...noPhone } = LONDON_BUSINESS;

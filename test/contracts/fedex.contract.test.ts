@@ -183,6 +183,48 @@ describe.runIf(carrierSpecsAvailable())("the FedEx adapter against FedEx's publi
     expect(bought.parcels).toHaveLength(1);
   });
 
+  it.each(["print", "scan_based"] as const)(
+    "buys a %s return label: a return shipment with a printed return label, customer to merchant",
+    async (type) => {
+      const bought = await real.adapter.purchase(
+        purchaseRequest({
+          from: SALT_LAKE_RESIDENCE,
+          to: LOS_ANGELES_WAREHOUSE,
+          residential: false,
+          service: GROUND,
+          services: [GROUND],
+          returnLabel: { type },
+        }),
+      );
+      expect(bought.parcels).toHaveLength(1);
+      const sent = JSON.parse(server.requests.filter((r) => r.url === "/ship/v1/shipments").at(-1)!.body);
+      const shipment = sent.requestedShipment;
+      expect(shipment.shipmentSpecialServices).toEqual({
+        specialServiceTypes: ["RETURN_SHIPMENT"],
+        returnShipmentDetail: { returnType: "PRINT_RETURN_LABEL" },
+      });
+      expect(shipment.shipper.address.postalCode).toBe(SALT_LAKE_RESIDENCE.postal_code);
+      expect(shipment.recipients[0].address.postalCode).toBe(LOS_ANGELES_WAREHOUSE.postal_code);
+    },
+  );
+
+  it("buys a return label from abroad with its customs items", async () => {
+    const bought = await real.adapter.purchase(
+      purchaseRequest({
+        from: ABROAD.GB!,
+        to: LOS_ANGELES_WAREHOUSE,
+        residential: false,
+        service: INTERNATIONAL,
+        services: [INTERNATIONAL],
+        contents: [{ reference: null, items: [item("Wool scarf", "PE")] }],
+        returnLabel: { type: "print" },
+      }),
+    );
+    expect(bought.parcels).toHaveLength(1);
+    const sent = JSON.parse(server.requests.filter((r) => r.url === "/ship/v1/shipments").at(-1)!.body);
+    expect(sent.requestedShipment.customsClearanceDetail.commercialInvoice.shipmentPurpose).toBe("REPAIR_AND_RETURN");
+  });
+
   it("voids, tracks, checks an address and closes the day", async () => {
     await real.adapter.voidLabels(["794741281000"]);
     await real.adapter.track(fedexTrackRequest("794741281000", clock.now()));

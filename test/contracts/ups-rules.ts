@@ -69,6 +69,7 @@ function at(value: unknown, ...keys: string[]): unknown {
 }
 
 const present = (value: unknown) => typeof value === "string" && value.trim() !== "";
+const many = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
 /** Where the Shipping spec takes `Shipment.InvoiceLineTotal`: from the US to Canada and Puerto Rico. */
 const INVOICE_LINE_TOTAL_ROUTES = ["US>CA", "US>PR"];
@@ -128,6 +129,40 @@ function shipRules(body: unknown): [where: string, message: string][] {
       at(forms, "Contacts", "SoldTo") !== undefined,
       "body/ShipmentRequest/Shipment/ShipmentServiceOptions/InternationalForms/Contacts/SoldTo",
       "is required if Invoice is requested (Contacts_SoldTo, Shipping.yaml 8212-8215)",
+    );
+  }
+  if (at(shipment, "ReturnService") !== undefined) {
+    const packages = at(shipment, "Package");
+    const list = Array.isArray(packages) ? packages : [packages];
+    rule(
+      at(shipment, "ShipFrom") !== undefined,
+      "body/ShipmentRequest/Shipment/ShipFrom",
+      "is required for return shipment (Shipping.yaml 5590)",
+    );
+    rule(
+      list.every((p) => present(at(p, "Description"))),
+      "body/ShipmentRequest/Shipment/Package/Description",
+      "is required for shipment with return service (Shipping.yaml 9240-9241)",
+    );
+    rule(
+      list.every((p) => !["24", "25"].includes(String(at(p, "Packaging", "Code")))),
+      "body/ShipmentRequest/Shipment/Package/Packaging/Code",
+      "24 or 25 is only allowed for shipment without return service (Shipping.yaml 10142-10143)",
+    );
+    rule(
+      list.length === 1 || !["US", "PR"].includes(fromCountry),
+      "body/ShipmentRequest/Shipment/Package",
+      "US/PR origin return movements are limited to only one package (Shipping.yaml 9314-9316)",
+    );
+    rule(
+      !["13", "59", "82", "83", "84", "85", "86", "C6", "C7", "C8"].includes(String(at(shipment, "Service", "Code"))),
+      "body/ShipmentRequest/Shipment/Service/Code",
+      "is not available to return shipment (Shipping.yaml 6601)",
+    );
+    rule(
+      many(at(shipment, "PaymentInformation", "ShipmentCharge")).every((c) => at(c, "BillReceiver") === undefined),
+      "body/ShipmentRequest/Shipment/PaymentInformation",
+      "Bill Receiver is invalid for a return shipment (Shipping.yaml 6062-6063)",
     );
   }
   const totalAllowed = INVOICE_LINE_TOTAL_ROUTES.includes(`${fromCountry}>${toCountry}`);

@@ -363,6 +363,53 @@ describe.runIf(carrierSpecsAvailable())("the UPS adapter against UPS's published
     await real.adapter.purchase(purchaseRequest(ABROAD.CA!, STANDARD, { label: { format: "zpl", size: "4x6" } }));
   });
 
+  it.each(["print", "scan_based"] as const)(
+    "buys a %s return label: Print Return Label, the merchant as shipper and recipient, the customer as ShipFrom",
+    async (type) => {
+      const bought = await real.adapter.purchase(
+        purchaseRequest(LOS_ANGELES_WAREHOUSE, GROUND, { from: SALT_LAKE_RESIDENCE, returnLabel: { type } }),
+      );
+      expect(bought.parcels.map((p) => p.trackingNumber)).toEqual([SHIPMENT_ID]);
+      const sent = JSON.parse(server.requests.filter((r) => pathOf(r).endsWith("/ship")).at(-1)!.body);
+      const shipment = sent.ShipmentRequest.Shipment;
+      expect(shipment.ReturnService).toEqual({ Code: "9", Description: "UPS Print Return Label" });
+      expect(shipment.Shipper.Address.PostalCode).toBe(LOS_ANGELES_WAREHOUSE.postal_code);
+      expect(shipment.ShipTo.Address.PostalCode).toBe(LOS_ANGELES_WAREHOUSE.postal_code);
+      expect(shipment.ShipFrom.Address.PostalCode).toBe(SALT_LAKE_RESIDENCE.postal_code);
+      expect(shipment.Package[0].Description).toBeTruthy();
+    },
+  );
+
+  it("buys a return label from abroad with two parcels, and refuses two parcels from home before asking UPS", async () => {
+    const bought = await real.adapter.purchase(
+      purchaseRequest(LOS_ANGELES_WAREHOUSE, EXPRESS, {
+        from: ABROAD.GB!,
+        parcels: [BOX, BOX],
+        parcelSerials: [1, 2],
+        contents: [
+          { reference: "Return 1001", items: [declaredItem("Wool scarf", "PE")] },
+          { reference: null, items: [] },
+        ],
+        returnLabel: { type: "print" },
+      }),
+    );
+    expect(bought.parcels).toHaveLength(2);
+    const sent = JSON.parse(server.requests.filter((r) => pathOf(r).endsWith("/ship")).at(-1)!.body);
+    expect(sent.ShipmentRequest.Shipment.ShipmentServiceOptions.InternationalForms.ReasonForExport).toBe("RETURN");
+    const before = server.requests.length;
+    await expect(
+      real.adapter.purchase(
+        purchaseRequest(LOS_ANGELES_WAREHOUSE, GROUND, {
+          from: SALT_LAKE_RESIDENCE,
+          parcels: [BOX, BOX],
+          parcelSerials: [1, 2],
+          returnLabel: { type: "print" },
+        }),
+      ),
+    ).rejects.toThrow(/one parcel/);
+    expect(server.requests.length).toBe(before);
+  });
+
   it("tracks a package and checks an address", async () => {
     const report = await real.adapter.track({
       trackingNumber: SHIPMENT_ID,

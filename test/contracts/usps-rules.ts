@@ -53,6 +53,7 @@ const role = (body: Json, name: string) => roles(body).find((r) => r.roleName ==
 const present = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
 const LABEL = "POST /labels/v3/label";
+const RETURN_LABEL = "POST /labels/v3/return-label";
 const INTERNATIONAL_LABEL = "POST /international-labels/v3/international-label";
 const PAYMENT = "POST /payments/v3/payment-authorization";
 
@@ -77,6 +78,12 @@ export const USPS_PROSE_RULES: readonly ProseRule[] = [
       const image = record(body.imageInfo);
       return image.imageType !== "EPL300DPI" || (image.labelType ?? "4X6LABEL") === "4X6LABEL";
     },
+  },
+  {
+    route: RETURN_LABEL,
+    where: "fromAddress",
+    rule: "domestic-labels.yaml:4041, 4050 the First and Last Name or Firm Name are always required (toAddress, fromAddress)",
+    holds: ({ body }) => named(body.fromAddress) && named(body.toAddress),
   },
   {
     route: INTERNATIONAL_LABEL,

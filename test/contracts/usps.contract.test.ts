@@ -43,6 +43,11 @@ function answer(request: SentRequest, example: SpecAnswer | undefined): SpecAnsw
     const metadata = { ...(example?.body as Record<string, unknown>) };
     return { status: example?.status ?? 200, body: { ...metadata, labelImage: LABEL_FILES[imageType] } };
   }
+  if (route === "POST /labels/v3/return-label") {
+    const imageType = (bodyOf(request).imageInfo as { imageType: string }).imageType;
+    const metadata = { ...(example?.body as Record<string, unknown>) };
+    return { status: example?.status ?? 200, body: { ...metadata, returnLabelImage: LABEL_FILES[imageType] } };
+  }
   return example ?? SCHEMA_VALID_ANSWERS.find(([pattern]) => pattern.test(route))?.[1](request);
 }
 
@@ -271,6 +276,32 @@ describe.runIf(carrierSpecsAvailable())("the USPS adapter against USPS's publish
     expect(sent.packageDescription).toMatchObject({ extraServices: [930], packageOptions: { packageValue: 250 } });
   });
 
+  it.each([
+    { serviceId: 1172, type: "print", mailClass: "USPS_GROUND_ADVANTAGE_RETURN_SERVICE" },
+    { serviceId: 684, type: "scan_based", mailClass: "PRIORITY_MAIL_RETURN_SERVICE" },
+    { serviceId: 685, type: "print", mailClass: "PRIORITY_MAIL_EXPRESS_RETURN_SERVICE" },
+  ] as const)(
+    "buys a $type return label for service $serviceId: $mailClass, customer to merchant",
+    async ({ serviceId, type, mailClass }) => {
+      // The labels bought above spend the connection's hourly label calls: the next hour has its own.
+      clock.advance(60 * 60 * 1000);
+      const purchase = await usps.purchase(
+        purchaseRequest(US_COMMERCIAL, serviceId, { from: US_RESIDENTIAL, returnLabel: { type } }),
+      );
+      expect(purchase.parcels[0]?.label?.bytes.length).toBeGreaterThan(0);
+      const sent = bodyOf(server.requests.filter((r) => path(r) === "/labels/v3/return-label").at(-1)!) as {
+        fromAddress: { ZIPCode: string };
+        toAddress: { ZIPCode: string };
+        packageDescription: { mailClass: string };
+      };
+      expect(sent.packageDescription.mailClass).toBe(mailClass);
+      expect([sent.fromAddress.ZIPCode, sent.toAddress.ZIPCode]).toEqual([
+        SALT_LAKE_RESIDENCE.postal_code.slice(0, 5),
+        LOS_ANGELES_WAREHOUSE.postal_code.slice(0, 5),
+      ]);
+    },
+  );
+
   it("tracks a label", async () => {
     await usps.track({
       trackingNumber: "9400100000000000000000",
@@ -337,6 +368,7 @@ describe.runIf(carrierSpecsAvailable())("the USPS adapter against USPS's publish
       "POST /international-labels/v3/international-label",
       "POST /international-prices/v3/base-rates/search",
       "POST /labels/v3/label",
+      "POST /labels/v3/return-label",
       "POST /payments/v3/payment-authorization",
       "POST /pickup/v3/carrier-pickup",
       "POST /prices/v3/base-rates/search",

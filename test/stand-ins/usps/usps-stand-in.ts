@@ -8,7 +8,7 @@ import { OAuthCarrierStandIn, parseRequestBody, sendJson } from "../stand-in-ser
 /**
  * A local USPS APIs v3 of ours, written from USPS's published specs: the OAuth 2.0 token
  * endpoint, Domestic and International Prices (`base-rates/search`), Payments
- * (`payment-authorization`), Labels (`POST /label`, `DELETE /label/{trackingNumber}`), Package
+ * (`payment-authorization`), Labels (`POST /label`, `POST /return-label`, `DELETE /label/{trackingNumber}`), Package
  * Tracking, Addresses, Carrier Pickup and SCAN Forms, with their paths, bearer auth (and the
  * payment authorization token labels need) and error bodies. Requests are checked against the
  * published specs themselves (see `CarrierStandIn`) and the rules they state only in prose
@@ -288,6 +288,8 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
     const sale = { key: idempotencyKey, body: raw, lost: fault === "sold-then-500" };
     const documents: Record<string, () => void> = {
       "POST /labels/v3/label": () => this.#sell(res, sale, (answer) => this.#label(answer, query, accept)),
+      "POST /labels/v3/return-label": () =>
+        this.#sell(res, sale, (answer) => this.#label(answer, query, accept, { returned: true })),
       "POST /international-labels/v3/international-label": () =>
         this.#sell(res, sale, (answer) => this.#internationalLabel(answer, query, accept)),
       "POST /scan-forms/v3/scan-form": () => this.#scanForm(res, query, accept),
@@ -430,12 +432,18 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
     sendJson(res, 200, { paymentAuthorizationToken: token, roles: body.roles });
   }
 
-  #label(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
+  /**
+   * A domestic label; a return label (`POST /return-label`) is priced as its outbound mail class,
+   * dated the day it is made (returns take no mailing date), and answered under the return
+   * answer's names (`returnLabelMetadata`, `returnLabelImage`).
+   */
+  #label(res: http.ServerResponse, body: Record<string, unknown>, accept: string, { returned = false } = {}): void {
     const description = body.packageDescription as Record<string, unknown>;
     const to = body.toAddress as Record<string, unknown>;
     const from = body.fromAddress as Record<string, unknown>;
+    const mailingDate = returned ? this.clock.now().toISOString().slice(0, 10) : description.mailingDate;
     const priced = standInPrice({
-      mailClass: description.mailClass,
+      mailClass: returned ? String(description.mailClass).replace(/_RETURN_SERVICE$/, "") : description.mailClass,
       weight: description.weight,
       originZIPCode: from.ZIPCode,
       destinationZIPCode: to.ZIPCode,
@@ -459,20 +467,20 @@ export class UspsStandIn extends OAuthCarrierStandIn<StandInFault, StandInApi> {
       labelAddress: to,
       routingInformation: `420${to.ZIPCode}`,
       trackingNumber,
-      constructCode: "C01",
+      ...(returned ? {} : { constructCode: "C01" }),
       SKU: "DUXP0XXXUC01080",
       postage: priced.price,
       extraServices: [],
       zone: priced.zone,
-      mailingDate: `${description.mailingDate}T22:00:00Z`,
-      commitment: { name: "2-Day", expectedDeliveryDate: description.mailingDate },
+      mailingDate: `${mailingDate}T22:00:00Z`,
+      ...(returned ? {} : { commitment: { name: "2-Day", expectedDeliveryDate: mailingDate } }),
       weightUOM: "lb",
       weight: description.weight,
       dimensionalWeight: 0,
       fees: [],
       bannerText: "USPS TRACKING # USPS Ship",
     };
-    sendLabel(res, accept, body, trackingNumber, metadata, 200);
+    sendLabel(res, accept, body, trackingNumber, metadata, 200, returned);
   }
 
   #internationalLabel(res: http.ServerResponse, body: Record<string, unknown>, accept: string): void {
@@ -853,6 +861,7 @@ function sendLabel(
   trackingNumber: string,
   metadata: Record<string, unknown>,
   status: number,
+  returned = false,
 ): void {
   const imageType = ((request.imageInfo as Record<string, unknown> | undefined)?.imageType as string) ?? "PDF";
   sendWithImage(
@@ -860,8 +869,8 @@ function sendLabel(
     accept,
     metadata,
     {
-      metadataName: "labelMetadata",
-      imageName: "labelImage",
+      metadataName: returned ? "returnLabelMetadata" : "labelMetadata",
+      imageName: returned ? "returnLabelImage" : "labelImage",
       filename: `labelImage.${imageType.toLowerCase()}`,
       contentType: IMAGE_CONTENT_TYPES[imageType] ?? "application/octet-stream",
       image: labelFile(imageType, trackingNumber),

@@ -247,6 +247,30 @@ describe("DHL Express through MyDHL API (against the DHL Express stand-in)", () 
       });
     });
 
+    it("buys a return waybill from the customer back to the merchant, declared as returned goods", async () => {
+      const before = standIn.specViolations.length;
+      const purchase = await dhl.purchase(
+        purchaseRequest({ from: TORONTO, to: LOS_ANGELES, residential: false, returnLabel: { type: "print" } }),
+      );
+      expect(purchase.parcels).toHaveLength(1);
+      expect(standIn.lastRequest("shipments")!.body).toMatchObject({
+        customerDetails: {
+          shipperDetails: { postalAddress: { countryCode: "CA" } },
+          receiverDetails: { postalAddress: { countryCode: "US" } },
+        },
+        content: { exportDeclaration: { exportReasonType: "return" } },
+      });
+      expect(standIn.specViolations.slice(before)).toEqual([]);
+    });
+
+    it("refuses a scan-based return waybill before asking DHL", async () => {
+      const before = standIn.requests.length;
+      await expect(
+        dhl.purchase(purchaseRequest({ from: TORONTO, to: LOS_ANGELES, returnLabel: { type: "scan_based" } })),
+      ).rejects.toThrow("DHL Express sells no pay-on-use return labels through MyDHL API; buy a print return label.");
+      expect(standIn.requests.length).toBe(before);
+    });
+
     it("gives each parcel of a shipment its own label page under the one waybill", async () => {
       const purchase = await dhl.purchase(
         purchaseRequest({

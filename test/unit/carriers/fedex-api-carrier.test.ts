@@ -176,6 +176,29 @@ describe("the FedEx API adapter (against the FedEx stand-in)", () => {
     await expect(real.adapter.voidLabels([first!.trackingNumber])).rejects.toThrow(/already been cancelled/);
   });
 
+  it("buys a return label from the customer back to the merchant, as FedEx's spec allows", async () => {
+    const before = standIn.specViolations.length;
+    const purchase = await real.adapter.purchase(
+      purchaseRequest({
+        from: SALT_LAKE_RESIDENCE,
+        to: LOS_ANGELES_WAREHOUSE,
+        residential: false,
+        returnLabel: { type: "print" },
+      }),
+    );
+    expect(purchase.parcels).toHaveLength(1);
+    const sent = standIn.requests.findLast((r) => r.path === "/ship/v1/shipments")!;
+    expect(sent.body).toMatchObject({
+      requestedShipment: {
+        shipmentSpecialServices: {
+          specialServiceTypes: ["RETURN_SHIPMENT"],
+          returnShipmentDetail: { returnType: "PRINT_RETURN_LABEL" },
+        },
+      },
+    });
+    expect(standIn.specViolations.slice(before)).toEqual([]);
+  });
+
   it("makes PDF and PNG labels on paper, and refuses what FedEx does not make", async () => {
     const pdf = await real.adapter.purchase(purchaseRequest({ label: { format: "pdf", size: "4x6" } }));
     expect(pdf.parcels[0]!.label).toMatchObject({ format: "pdf", dpi: 72 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { PurchaseRequest } from "../../../src/carriers/carrier.js";
 import { fedexCredentials } from "../../../src/carriers/fedex/api/fedex-credentials.js";
 import {
   addressVerdict,
@@ -24,9 +25,12 @@ import {
   trackingStatus,
   transitDays,
 } from "../../../src/carriers/fedex/api/fedex-mapping.js";
+import { shipRequest } from "../../../src/carriers/fedex/api/fedex-requests.js";
 import type { FedexRatedShipmentDetail } from "../../../src/carriers/fedex/api/fedex-wire.js";
 import { FEDEX_SERVICES } from "../../../src/carriers/fedex/services.js";
 import { findService } from "../../../src/carriers/registry.js";
+import { fedexPurchaseRequest } from "../../helpers/fedex-requests.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../../helpers/shipments.js";
 
 const box = { lengthIn: 10.2, widthIn: 8, heightIn: 4, weightOz: 24, packageType: "parcel" };
 
@@ -240,6 +244,36 @@ describe("labels", () => {
     expect(fedexLabelSpec("zpl", "8.5x11")).toEqual({
       refusal: "FedEx makes zpl labels in the sizes 4x6, 4x8; not 8.5x11",
     });
+  });
+});
+
+describe("return shipments", () => {
+  const credentials = fedexCredentials({ client_id: "key", client_secret: "secret", account_number: "740561073" })!;
+  const label = { imageType: "PDF", labelStockType: "PAPER_4X6", widthIn: 4, heightIn: 6, dpi: 72 } as const;
+  const returnRequest = fedexPurchaseRequest({
+    from: SALT_LAKE_RESIDENCE,
+    to: LOS_ANGELES_WAREHOUSE,
+    residential: false,
+    returnLabel: { type: "print" },
+  });
+  const shipped = (request: PurchaseRequest, serviceType: string, packagingType: string, oneRate: boolean) =>
+    shipRequest(credentials, request, serviceType, { packagingType, oneRate }, label, "8015550199").requestedShipment;
+
+  it("asks for a return shipment with a printed return label, the customer as shipper and the merchant as recipient", () => {
+    const shipment = shipped(returnRequest, "FEDEX_GROUND", "YOUR_PACKAGING", false);
+    expect(shipment.shipmentSpecialServices).toEqual({
+      specialServiceTypes: ["RETURN_SHIPMENT"],
+      returnShipmentDetail: { returnType: "PRINT_RETURN_LABEL" },
+    });
+    expect(shipment.shipper.address.postalCode).toBe(SALT_LAKE_RESIDENCE.postal_code);
+    expect(shipment.recipients[0]?.address.postalCode).toBe(LOS_ANGELES_WAREHOUSE.postal_code);
+  });
+
+  it("keeps One Rate beside the return, and sends neither on an outbound shipment in the shipper's packaging", () => {
+    const oneRate = shipped(returnRequest, "FEDEX_2_DAY", "FEDEX_PAK", true);
+    expect(oneRate.shipmentSpecialServices?.specialServiceTypes).toEqual(["FEDEX_ONE_RATE", "RETURN_SHIPMENT"]);
+    const outbound = shipped(fedexPurchaseRequest(), "GROUND_HOME_DELIVERY", "YOUR_PACKAGING", false);
+    expect(outbound).not.toHaveProperty("shipmentSpecialServices");
   });
 });
 

@@ -203,6 +203,27 @@ describe("a real UPS connection's adapter (against the UPS stand-in)", () => {
   });
 
   describe("Shipping, void", () => {
+    it("buys a Print Return Label from the customer back to the merchant, as UPS's spec allows", async () => {
+      const before = standIn.specViolations.length;
+      const purchase = await real.adapter.purchase(
+        purchaseRequest({
+          from: TO,
+          to: FROM,
+          residential: false,
+          parcels: [PARCEL],
+          parcelSerials: [1],
+          contents: [{ reference: "return-1001", items: [] }],
+          returnLabel: { type: "scan_based" },
+        }),
+      );
+      expect(purchase.parcels).toHaveLength(1);
+      expect(purchase.parcels[0]!.label!.bytes.toString()).toContain(purchase.parcels[0]!.trackingNumber);
+      expect(standIn.lastRequest("ship")!.body).toMatchObject({
+        ShipmentRequest: { Shipment: { ReturnService: { Code: "9" }, Shipper: { ShipperNumber: "A1B2C3" } } },
+      });
+      expect(standIn.specViolations.slice(before)).toEqual([]);
+    });
+
     it("buys one label per parcel in the format asked for, UPS's image stored as is", async () => {
       const purchase = await real.adapter.purchase(purchaseRequest());
       expect(purchase.parcels).toHaveLength(2);

@@ -16,7 +16,13 @@ import {
   withAttention,
 } from "../../../src/carriers/ups/api/ups-products.js";
 import { quoteOf, rateRequest, shopOption, shopQuotes, upsDate } from "../../../src/carriers/ups/api/ups-rating.js";
-import { notVoided, shippedPackages, shipRequest, upsLabelFormat } from "../../../src/carriers/ups/api/ups-shipping.js";
+import {
+  notVoided,
+  shippedPackages,
+  shipRequest,
+  upsLabelFormat,
+  upsReturnRefusal,
+} from "../../../src/carriers/ups/api/ups-shipping.js";
 import { activityInstant, trackingReport, trackingStatus } from "../../../src/carriers/ups/api/ups-tracking.js";
 import type { UpsRatedShipment } from "../../../src/carriers/ups/api/ups-wire.js";
 import { UPS_SERVICES } from "../../../src/carriers/ups/services.js";
@@ -386,6 +392,55 @@ describe("Shipping and Void", () => {
       LabelImageFormat: { Code: "ZPL" },
       LabelStockSize: { Height: "8", Width: "4" },
     });
+  });
+
+  it("makes a return label a Print Return Label shipment: the merchant ships to itself, collected from the customer", () => {
+    // The return travels from the customer (TO above) back to the merchant (FROM above).
+    const body = shipRequest({
+      shipperNumber: "A1B2C3",
+      service: service(666),
+      from: { ...TO, phone: "8015550199" },
+      to: { ...FROM, phone: "3105550100" },
+      residential: false,
+      parcels: [{ ...box, reference: "return-1" }],
+      label: { format: "GIF", size: "4x6" },
+      purchaseKey: "purchase-10",
+      returnLabel: true,
+    });
+    const shipment = body.ShipmentRequest.Shipment;
+    expect(shipment.ReturnService).toEqual({ Code: "9", Description: "UPS Print Return Label" });
+    expect(shipment.Shipper).toMatchObject({ Name: "Porter Goods", ShipperNumber: "A1B2C3" });
+    expect(shipment.Shipper.Address.PostalCode).toBe("90035");
+    expect(shipment.ShipTo.Address.PostalCode).toBe("90035");
+    expect(shipment.ShipFrom?.Address.PostalCode).toBe("841112345");
+    expect(shipment.Package[0]!.Description).toBe("Merchandise");
+    expect(shipment.PaymentInformation.ShipmentCharge).toEqual([
+      { Type: "01", BillShipper: { AccountNumber: "A1B2C3" } },
+    ]);
+  });
+
+  it("sends no return service on an outbound shipment", () => {
+    const body = shipRequest({
+      shipperNumber: "A1B2C3",
+      service: service(666),
+      from: FROM,
+      to: TO,
+      residential: true,
+      parcels: [box],
+      label: { format: "GIF", size: "4x6" },
+      purchaseKey: "purchase-11",
+    });
+    expect(body.ShipmentRequest.Shipment).not.toHaveProperty("ReturnService");
+    expect(body.ShipmentRequest.Shipment.Package[0]).not.toHaveProperty("Description");
+  });
+
+  it("refuses returns on the services UPS carries none on, and several parcels from the US or Puerto Rico", () => {
+    expect(upsReturnRefusal(service(666), "US", 1)).toBeUndefined();
+    expect(upsReturnRefusal(service(673), "US", 1)).toMatch(/no return shipments on UPS Next Day Air Saver/);
+    expect(upsReturnRefusal(service(676), "US", 1)).toMatch(/no return shipments/);
+    expect(upsReturnRefusal(service(666), "US", 2)).toMatch(/carry one parcel/);
+    expect(upsReturnRefusal(service(666), "pr", 2)).toMatch(/carry one parcel/);
+    expect(upsReturnRefusal(service(669), "GB", 2)).toBeUndefined();
   });
 
   it("reads one tracking number and label per package, and what UPS charged", () => {

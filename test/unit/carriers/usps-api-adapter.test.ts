@@ -81,6 +81,42 @@ describe("the USPS API adapter (against the USPS stand-in)", () => {
     }
   });
 
+  it("buys a return label through Labels' returns call, customer to merchant, and voids it", async () => {
+    for (const multipart of [false, true]) {
+      standIn.multipartAnswers = multipart;
+      try {
+        const purchase = await usps.purchase(
+          purchaseRequest({ from: TO, to: FROM, residential: false, returnLabel: { type: "scan_based" } }),
+        );
+        const trackingNumber = purchase.parcels[0]?.trackingNumber as string;
+        expect(purchase.parcels[0]?.label?.bytes.toString("latin1")).toContain(`USPS stand-in label ${trackingNumber}`);
+        expect(purchase.rate.quote?.totalCents).toBeGreaterThan(0);
+        const sent = standIn.requests.filter((r) => r.path === "/labels/v3/return-label").at(-1)?.body;
+        expect(sent).toMatchObject({
+          fromAddress: { ZIPCode: TO.postal_code.slice(0, 5) },
+          toAddress: { ZIPCode: FROM.postal_code.slice(0, 5) },
+          packageDescription: { mailClass: "USPS_GROUND_ADVANTAGE_RETURN_SERVICE" },
+        });
+        await usps.voidLabels([trackingNumber]);
+        expect(standIn.labels.get(trackingNumber)?.status).toBe("canceled");
+      } finally {
+        standIn.multipartAnswers = false;
+      }
+    }
+    expect(standIn.specViolations).toEqual([]);
+  });
+
+  it("refuses a return label abroad or in a mail class without a return service, before asking USPS", async () => {
+    const before = standIn.requests.length;
+    await expect(
+      usps.purchase(purchaseRequest({ service: findService(688)!, returnLabel: { type: "print" } })),
+    ).rejects.toThrow(/return labels for Ground Advantage, Priority Mail and Priority Mail Express only/);
+    await expect(
+      usps.purchase(purchaseRequest({ service: findService(691)!, returnLabel: { type: "print" } })),
+    ).rejects.toThrow(/within the US only/);
+    expect(standIn.requests.slice(before).filter((r) => r.path.startsWith("/labels/"))).toEqual([]);
+  });
+
   it("voids the labels bought before a parcel USPS refuses, and fails in USPS's words", async () => {
     const before = standIn.labels.size;
     await expect(

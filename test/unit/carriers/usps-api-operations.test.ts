@@ -18,6 +18,7 @@ import {
   labelRequest,
   paymentAuthorizationRequest,
   readLabelAnswer,
+  returnLabelRequest,
 } from "../../../src/carriers/usps/api/usps-labels.js";
 import { packageLocation, schedulePickupRequest } from "../../../src/carriers/usps/api/usps-pickup-requests.js";
 import { uspsProduct } from "../../../src/carriers/usps/api/usps-products.js";
@@ -130,6 +131,79 @@ describe("a USPS label request", () => {
     expect(labelRefusal("epl2", "4x6")).toBeUndefined();
     expect(labelRefusal("pdf", "8.5x11")).toMatch(/USPS makes labels in the sizes 4x6; not 8.5x11/);
     expect(labelRefusal("svg", "4x6")).toMatch(/pdf, png, jpeg, gif, tiff, zpl, epl2; not svg/);
+  });
+});
+
+describe("a USPS return label request", () => {
+  const order = (serviceId: number, packageType = "parcel") => {
+    const product = uspsProduct(findService(serviceId)!, { ...parcel, packageType });
+    if ("refusal" in product) throw new Error(product.refusal);
+    // A return travels from the customer (`to` above) back to the merchant (`from` above).
+    return {
+      from: to,
+      to: from,
+      product,
+      parcel: { ...parcel, packageType },
+      format: "pdf" as const,
+      size: "4x6",
+      mailingDate: "2026-11-27",
+      parcelNumber: 1,
+      parcelCount: 1,
+      reference: "return 1001",
+    };
+  };
+
+  it.each([
+    [1172, "parcel", "USPS_GROUND_ADVANTAGE_RETURN_SERVICE", "SP"],
+    [684, "parcel", "PRIORITY_MAIL_RETURN_SERVICE", "SP"],
+    [684, "small_flat_rate_box", "PRIORITY_MAIL_RETURN_SERVICE", "FS"],
+    [685, "parcel", "PRIORITY_MAIL_EXPRESS_RETURN_SERVICE", "PA"],
+  ])(
+    "service %i in %s packaging is the return service %s (%s), and passes USPS's spec",
+    async (serviceId, packageType, mailClass, rateIndicator) => {
+      const request = returnLabelRequest(order(serviceId, packageType));
+      if ("refusal" in request) throw new Error(request.refusal);
+      expect(request.packageDescription).toMatchObject({ mailClass, rateIndicator });
+      expect(request.packageDescription).not.toHaveProperty("destinationEntryFacilityType");
+      expect(request.packageDescription).not.toHaveProperty("mailingDate");
+      expect(request.fromAddress).toMatchObject({ ZIPCode: "63104", firstName: "Nick" });
+      expect(request.toAddress).toMatchObject({ ZIPCode: "20024", firm: "Acme Goods" });
+      expect(await uspsBodyRefusals("POST", "/labels/v3/return-label", request)).toEqual([]);
+    },
+  );
+
+  it("carries insurance as the outbound label does", async () => {
+    const request = returnLabelRequest({ ...order(684), parcel: { ...parcel, insuredCents: 25_000 } });
+    if ("refusal" in request) throw new Error(request.refusal);
+    expect(request.packageDescription).toMatchObject({ extraServices: [930], packageOptions: { packageValue: 250 } });
+    expect(await uspsBodyRefusals("POST", "/labels/v3/return-label", request)).toEqual([]);
+  });
+
+  it.each([686, 688])("refuses service %i, which has no USPS return service", (serviceId) => {
+    expect(returnLabelRequest(order(serviceId))).toEqual({
+      refusal: expect.stringMatching(/return labels for Ground Advantage/),
+    });
+  });
+
+  it("reads the return label answer, vendor JSON and multipart", () => {
+    const metadata = { trackingNumber: "9202090109769900012345", postage: 9.35 };
+    const pdf = Buffer.from("%PDF-1.7 return label");
+    const vendor = readLabelAnswer(
+      "application/vnd.usps.labels+json",
+      Buffer.from(JSON.stringify({ ...metadata, returnLabelImage: pdf.toString("base64") })),
+    );
+    expect(vendor.image.equals(pdf)).toBe(true);
+    expect(vendor.metadata).not.toHaveProperty("returnLabelImage");
+    const b = "B0UND";
+    const multipart = readLabelAnswer(
+      `multipart/form-data; boundary=${b}`,
+      Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="returnLabelMetadata"\r\n\r\n${JSON.stringify(metadata)}\r\n` +
+          `--${b}\r\nContent-Disposition: form-data; name="returnLabelImage"\r\n\r\n${pdf.toString("base64")}\r\n--${b}--\r\n`,
+      ),
+    );
+    expect(multipart.image.equals(pdf)).toBe(true);
+    expect(multipart.metadata.trackingNumber).toBe(metadata.trackingNumber);
   });
 });
 

@@ -69,6 +69,22 @@ function shipmentInsurance(parcels: readonly RatedParcel[]): { valueAddedService
 }
 
 /**
+ * MyDHL API's invoice template for goods that are returns: the shipper is the party that received
+ * the goods and the recipient the one they go back to (`outputImageProperties.imageOptions`).
+ */
+const RETURNS_INVOICE_TEMPLATE = "RET_COM_INVOICE_A4_01";
+
+/**
+ * The return labels a DHL Express connection sells: a return is a shipment from the customer back
+ * to the merchant, declared as returned goods on DHL's returns invoice; MyDHL API has no
+ * pay-on-use return, so scan-based return labels are refused.
+ */
+export const DHL_EXPRESS_RETURNS = { print: true, scanBased: false } as const satisfies {
+  print: boolean;
+  scanBased: boolean;
+};
+
+/**
  * DHL Express through MyDHL API, for one connection: rates (`POST /rates`, one call for every
  * service and parcel), shipments with DHL's own labels and commercial invoice (`POST /shipments`)
  * and tracking (`GET /shipments/{n}/tracking`). MyDHL API has no void: an unused waybill is never
@@ -153,6 +169,13 @@ export function dhlExpressApiCarrier(
   }
 
   function shipmentRequest(request: PurchaseRequest, productCode: string): DhlShipmentRequest {
+    if (request.returnLabel?.type === "scan_based") {
+      throw new CarrierError(
+        "dhl_express",
+        "DHL Express sells no pay-on-use return labels through MyDHL API; buy a print return label.",
+      );
+    }
+    const returning = request.returnLabel !== undefined;
     const format = dhlEncodingFormat(request.label.format);
     if (!format) {
       throw new CarrierError(
@@ -185,7 +208,9 @@ export function dhlExpressApiCarrier(
                 {
                   typeCode: "invoice" as const,
                   isRequested: true,
-                  invoiceType: "commercial" as const,
+                  ...(returning
+                    ? { templateName: RETURNS_INVOICE_TEMPLATE, invoiceType: "returns" as const }
+                    : { invoiceType: "commercial" as const }),
                   languageCode: "eng",
                 },
               ]
@@ -215,7 +240,7 @@ export function dhlExpressApiCarrier(
               exportDeclaration: {
                 lineItems: exportLineItems(items, request.from.country),
                 invoice: { number: reference(request.purchaseKey), date: request.shipDate },
-                exportReasonType: exportReasonType(items[0]?.contentType ?? null),
+                exportReasonType: returning ? "return" : exportReasonType(items[0]?.contentType ?? null),
                 shipmentType: items.every((item) => item.contentType === "gift") ? "personal" : "commercial",
               },
             }

@@ -31,6 +31,29 @@ function specialServices(packaging: FedexPackaging) {
 }
 
 /**
+ * The return labels a FedEx connection sells, both as a printed return label: the Ship API's
+ * return types are a printed label and a pending (emailed) one, no pay-on-use product, so a
+ * scan-based label is the same printed one, charged by Porter at the first scan rather than at
+ * purchase.
+ */
+export const FEDEX_RETURNS = { print: true, scanBased: true } as const satisfies { print: boolean; scanBased: boolean };
+
+/**
+ * A shipment's special services: One Rate for FedEx packaging, and for a return label
+ * `RETURN_SHIPMENT` with a printed return label (`returnType: PRINT_RETURN_LABEL`), which the Ship
+ * API requires of return shipments.
+ */
+function shipmentSpecialServices(packaging: FedexPackaging, returnLabel: boolean) {
+  if (!returnLabel) return specialServices(packaging);
+  return {
+    shipmentSpecialServices: {
+      specialServiceTypes: [...(packaging.oneRate ? ["FEDEX_ONE_RATE"] : []), "RETURN_SHIPMENT"],
+      returnShipmentDetail: { returnType: "PRINT_RETURN_LABEL" as const },
+    },
+  };
+}
+
+/**
  * The commodities a rate abroad declares: FedEx rates a shipment that crosses a border only with
  * them. A rate request does not carry the parcels' items, so each parcel is one commodity of its
  * weight; the items themselves are declared when the label is bought.
@@ -130,7 +153,8 @@ export function customsClearance(request: PurchaseRequest): FedexCustomsClearanc
     };
   });
   const totalCents = items.reduce((sum, item) => sum + (item.valueCents ?? 0), 0);
-  const kinds = new Set(items.map((item) => item.contentType ?? "merchandise"));
+  // A return's goods go back as returned goods, whatever they were sold as.
+  const kinds = new Set(items.map((item) => (request.returnLabel ? "return" : (item.contentType ?? "merchandise"))));
   return {
     dutiesPayment: { paymentType: "RECIPIENT" },
     isDocumentOnly: kinds.size === 1 && kinds.has("documents"),
@@ -150,6 +174,7 @@ const COMMERCIAL_INVOICE: FedexShippingDocumentSpecification = {
  * A shipment with its labels in the response (`labelResponseOptions: LABEL`), billed to the
  * account (`SENDER`), one package line per parcel: FedEx answers one tracking number per package.
  * A shipment abroad declares its customs and asks for FedEx's commercial invoice beside the labels.
+ * A return label is a return shipment from the customer (`from`, the shipper) to the merchant.
  */
 export function shipRequest(
   credentials: FedexCredentials,
@@ -173,7 +198,7 @@ export function shipRequest(
       pickupType: PICKUP_TYPE,
       serviceType,
       packagingType: packaging.packagingType,
-      ...specialServices(packaging),
+      ...shipmentSpecialServices(packaging, request.returnLabel !== undefined),
       ...(customs ? { customsClearanceDetail: customs, shippingDocumentSpecification: COMMERCIAL_INVOICE } : {}),
       totalWeight:
         Math.round(request.parcels.reduce((sum, p) => sum + fedexWeight(p.weightOz, units).value, 0) * 10) / 10,

@@ -228,7 +228,11 @@ export interface FedexShipRequest {
     packagingType: string;
     totalWeight: number;
     shippingChargesPayment: { paymentType: "SENDER" | "RECIPIENT" | "THIRD_PARTY" | "COLLECT" };
-    shipmentSpecialServices?: { specialServiceTypes?: string[] };
+    shipmentSpecialServices?: {
+      specialServiceTypes?: string[];
+      /** With `RETURN_SHIPMENT`: the return's kind (Ship API `ReturnShipmentDetail`). */
+      returnShipmentDetail?: { returnType: "PRINT_RETURN_LABEL" | "PENDING" };
+    };
     customsClearanceDetail?: FedexCustomsClearance;
     shippingDocumentSpecification?: FedexShippingDocumentSpecification;
     labelSpecification: {

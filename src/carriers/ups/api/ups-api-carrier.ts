@@ -34,6 +34,7 @@ import {
   UPS_PORTER_LABEL_SIZES,
   type UpsShipped,
   upsLabelFormat,
+  upsReturnRefusal,
 } from "./ups-shipping.js";
 import { trackingReport } from "./ups-tracking.js";
 
@@ -51,7 +52,9 @@ const EARLY_SERVICE_CODE = "14";
  * recipient's for Next Day Air Early. Missing, the purchase is refused before calling UPS.
  */
 function phoneRefusal(request: PurchaseRequest, abroad: boolean): string | undefined {
-  if (abroad && !upsPhone(request.from.phone)) return "UPS needs the shipper's phone number for a shipment abroad.";
+  // A return's shipper is the merchant it goes back to (see shipRequest).
+  const shipper = request.returnLabel ? request.to : request.from;
+  if (abroad && !upsPhone(shipper.phone)) return "UPS needs the shipper's phone number for a shipment abroad.";
   const early = upsServiceCode(request.service) === EARLY_SERVICE_CODE;
   if ((abroad || early) && !upsPhone(request.to.phone)) {
     return `UPS needs the recipient's phone number for ${abroad ? "a shipment abroad" : request.service.name}.`;
@@ -134,11 +137,17 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
       );
     }
     const abroad = request.from.country.trim().toUpperCase() !== request.to.country.trim().toUpperCase();
+    const returnRefusal =
+      request.returnLabel && upsReturnRefusal(request.service, request.from.country, request.parcels.length);
+    if (returnRefusal) throw new CarrierError("ups", returnRefusal);
     const missingPhone = phoneRefusal(request, abroad);
     if (missingPhone) throw new CarrierError("ups", missingPhone);
     const invoice = abroad
       ? commercialInvoice(
-          request.contents.flatMap((c) => c.items),
+          // A return's goods go back as returned goods, whatever they were sold as.
+          request.contents
+            .flatMap((c) => c.items)
+            .map((item) => (request.returnLabel ? { ...item, contentType: "return" } : item)),
           withAttention(upsParty(request.to)),
           { number: request.purchaseKey, date: request.shipDate },
           request.from.country.trim().toUpperCase(),
@@ -172,6 +181,7 @@ export function upsApiCarrier(client: CarrierHttpClient, credentials: UpsCredent
         purchaseKey: request.purchaseKey,
         description: request.contents.flatMap((c) => c.items).find((item) => item.description)?.description ?? null,
         ...(invoice ? { customs: invoice } : {}),
+        ...(request.returnLabel ? { returnLabel: true } : {}),
       }),
     });
     try {

@@ -71,27 +71,68 @@ export interface UpsShipInput {
   description?: string | null;
   /** The commercial invoice UPS makes for a shipment abroad. */
   customs?: { forms: UpsInternationalForms; invoiceLineTotal: UpsMoney };
+  /** A return label: `from` is the customer the parcel is collected from, `to` the merchant. */
+  returnLabel?: boolean;
+}
+
+/**
+ * UPS's return product Porter sells: Print Return Label (`ReturnService.Code` 9), whose label
+ * comes back in the answer like an outbound one (Shipping.yaml `Shipment_ReturnService`).
+ */
+export const UPS_PRINT_RETURN_LABEL = { Code: "9", Description: "UPS Print Return Label" } as const;
+
+/**
+ * The return labels a UPS connection sells, both as Print Return Label: Shipping has no
+ * separate pay-on-use product, so a scan-based one is the same label, charged by Porter at the
+ * first scan rather than at purchase.
+ */
+export const UPS_RETURNS = { print: true, scanBased: true } as const satisfies { print: boolean; scanBased: boolean };
+
+/** Services UPS does not carry returns on (Shipping.yaml `Service.Code`: 13, 59 among them). */
+const NO_RETURN_SERVICE_CODES: readonly string[] = ["13", "59"];
+
+/** Origins whose return shipments carry one package only (Shipping.yaml `Shipment_Package`). */
+const ONE_PACKAGE_RETURN_ORIGINS: readonly string[] = ["US", "PR"];
+
+/** Why UPS cannot carry this return shipment, in words; undefined when it can. */
+export function upsReturnRefusal(
+  service: ServiceDefinition,
+  fromCountry: string,
+  parcelCount: number,
+): string | undefined {
+  const code = upsServiceCode(service);
+  if (code && NO_RETURN_SERVICE_CODES.includes(code)) return `UPS carries no return shipments on ${service.name}.`;
+  if (parcelCount > 1 && ONE_PACKAGE_RETURN_ORIGINS.includes(fromCountry.trim().toUpperCase())) {
+    return "UPS return shipments from the US and Puerto Rico carry one parcel; buy a return label per parcel.";
+  }
+  return undefined;
 }
 
 /**
  * The Shipping request for a purchase: the shipper pays, one `Package` per parcel. Every party
  * names a contact (`AttentionName`), which UPS requires of the shipper and the recipient across a
- * border and of the recipient of Next Day Air Early.
+ * border and of the recipient of Next Day Air Early. A return shipment names its return service,
+ * the merchant (the account's holder, who pays) as shipper and recipient, and the customer as
+ * ShipFrom, which a return requires; each package then carries a description, which it requires
+ * too (Shipping.yaml `Shipment_ShipFrom`, `Shipment_Package.Description`).
  */
 export function shipRequest(input: UpsShipInput): UpsShipmentRequest {
   const serviceCode = upsServiceCode(input.service);
   if (!serviceCode) throw new RangeError(`${input.service.name} has no UPS service code`);
-  const shipper = withAttention(upsParty(input.from));
+  const shipFrom = withAttention(upsParty(input.from));
+  const shipper = input.returnLabel ? withAttention(upsParty(input.to)) : shipFrom;
   const from = input.from.country.trim().toUpperCase();
   const to = input.to.country.trim().toUpperCase();
+  const description = (input.description?.trim() || "Merchandise").slice(0, 50);
   return {
     ShipmentRequest: {
       Request: { RequestOption: "nonvalidate", TransactionReference: { CustomerContext: input.purchaseKey } },
       Shipment: {
-        Description: (input.description?.trim() || "Merchandise").slice(0, 50),
+        Description: description,
+        ...(input.returnLabel ? { ReturnService: { ...UPS_PRINT_RETURN_LABEL } } : {}),
         Shipper: { ...shipper, ShipperNumber: input.shipperNumber },
         ShipTo: withAttention(upsParty(input.to, { residential: input.residential })),
-        ShipFrom: shipper,
+        ShipFrom: shipFrom,
         PaymentInformation: { ShipmentCharge: [{ Type: "01", BillShipper: { AccountNumber: input.shipperNumber } }] },
         Service: { Code: serviceCode, Description: input.service.name.slice(0, 35) },
         ShipmentRatingOptions: { NegotiatedRatesIndicator: "" },
@@ -105,8 +146,9 @@ export function shipRequest(input: UpsShipInput): UpsShipmentRequest {
         Package: input.parcels.map((parcel) => {
           const dimensions = upsDimensions(parcel);
           const reference = parcel.reference?.trim();
+          const packageDescription = parcel.description?.trim() || (input.returnLabel ? description : "");
           return {
-            ...(parcel.description?.trim() ? { Description: parcel.description.trim().slice(0, 35) } : {}),
+            ...(packageDescription ? { Description: packageDescription.slice(0, 35) } : {}),
             Packaging: { Code: upsPackagingCode(parcel.packageType) ?? "02" },
             ...(dimensions ? { Dimensions: dimensions } : {}),
             PackageWeight: upsWeight(parcel.weightOz),

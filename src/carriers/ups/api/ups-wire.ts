@@ -196,6 +196,8 @@ export interface UpsShipmentRequest {
     Request: { RequestOption: "nonvalidate" | "validate"; TransactionReference?: { CustomerContext?: string } };
     Shipment: {
       Description?: string;
+      /** Present on a return shipment: the return product (Shipping.yaml `Shipment_ReturnService`). */
+      ReturnService?: UpsCodeDescription;
       Shipper: UpsShipper & { Name: string; ShipperNumber: string };
       ShipTo: UpsParty & { Name: string };
       ShipFrom?: UpsParty & { Name: string };

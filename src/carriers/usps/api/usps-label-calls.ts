@@ -27,6 +27,7 @@ import {
   labelRequest,
   paymentAuthorizationRequest,
   readLabelAnswer,
+  returnLabelRequest,
   USPS_IMAGE_TYPES,
   USPS_LABEL_SIZES,
   type UspsLabelFormat,
@@ -173,8 +174,14 @@ export class UspsLabels {
     };
   }
 
-  /** The Labels call for one parcel: Labels at home, International Labels (with customs) abroad. */
+  /**
+   * The Labels call for one parcel: Labels at home, International Labels (with customs) abroad,
+   * and a return label through Labels' returns call, which is domestic only.
+   */
   #labelOrder(request: PurchaseRequest, parcel: RatedParcel, index: number, format: UspsLabelFormat) {
+    if (request.returnLabel && request.service.scope === "international") {
+      throw new CarrierError("usps", "USPS makes return labels within the US only.");
+    }
     if (request.service.scope === "international") {
       if (!(USPS_INTERNATIONAL_FORMATS as readonly string[]).includes(format)) {
         throw new CarrierError(
@@ -198,7 +205,7 @@ export class UspsLabels {
     }
     const product = uspsProduct(request.service, parcel);
     if ("refusal" in product) throw new CarrierError("usps", product.refusal);
-    const body = labelRequest({
+    const order = {
       from: request.from,
       to: request.to,
       product,
@@ -209,8 +216,11 @@ export class UspsLabels {
       parcelNumber: index + 1,
       parcelCount: request.parcels.length,
       reference: request.contents[index]?.reference,
-    });
-    return { path: "/labels/v3/label", body };
+    };
+    if (!request.returnLabel) return { path: "/labels/v3/label", body: labelRequest(order) };
+    const body = returnLabelRequest(order);
+    if ("refusal" in body) throw new CarrierError("usps", body.refusal);
+    return { path: "/labels/v3/return-label", body };
   }
 
   #rateOf(request: PurchaseRequest, bought: { metadata: UspsLabelMetadata }[]): ServiceRate {

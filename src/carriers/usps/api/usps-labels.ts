@@ -8,7 +8,10 @@ import type {
   UspsLabelRequest,
   UspsLabelType,
   UspsLabelVendorResponse,
+  UspsMailClass,
   UspsPaymentAuthorizationRequest,
+  UspsReturnLabelRequest,
+  UspsReturnMailClass,
   UspsRole,
 } from "./usps-wire.js";
 
@@ -156,6 +159,32 @@ export function labelRequest(order: LabelOrder): UspsLabelRequest {
   };
 }
 
+/**
+ * The return service of each outbound mail class USPS has one for (Labels
+ * `BaseReturnsPackageDescription.mailClass`, and `imageInfo.returnLabel`'s pairing of them).
+ */
+const RETURN_MAIL_CLASS: Partial<Record<UspsMailClass, UspsReturnMailClass>> = {
+  USPS_GROUND_ADVANTAGE: "USPS_GROUND_ADVANTAGE_RETURN_SERVICE",
+  PRIORITY_MAIL: "PRIORITY_MAIL_RETURN_SERVICE",
+  PRIORITY_MAIL_EXPRESS: "PRIORITY_MAIL_EXPRESS_RETURN_SERVICE",
+};
+
+/**
+ * One parcel's `POST /labels/v3/return-label` body: the outbound label's, in the mail class's
+ * return service; or why USPS has no return service for it.
+ */
+export function returnLabelRequest(order: LabelOrder): UspsReturnLabelRequest | { refusal: string } {
+  const mailClass = RETURN_MAIL_CLASS[order.product.mailClass];
+  if (!mailClass) {
+    return {
+      refusal: `USPS has return labels for Ground Advantage, Priority Mail and Priority Mail Express only; not ${order.product.mailClass}.`,
+    };
+  }
+  const { imageInfo, toAddress, fromAddress, packageDescription } = labelRequest(order);
+  const { destinationEntryFacilityType: _entry, mailingDate: _mailing, ...description } = packageDescription;
+  return { imageInfo, toAddress, fromAddress, packageDescription: { ...description, mailClass } };
+}
+
 /** What USPS answered a label request with: its metadata and the label file's bytes. */
 export interface UspsLabelAnswer {
   metadata: UspsLabelMetadata;
@@ -165,7 +194,8 @@ export interface UspsLabelAnswer {
 /**
  * Reads a label answer in either form the spec defines: `application/vnd.usps.labels+json`
  * (the metadata with the images in base64) or the default multipart one (a `labelMetadata` JSON
- * part and a `labelImage` part that is always base64, whatever its headers say). Throws when it
+ * part and a `labelImage` part that is always base64, whatever its headers say); a return
+ * label's answer names them `returnLabelMetadata` and `returnLabelImage`. Throws when it
  * holds no tracking number or no label image.
  */
 export function readLabelAnswer(contentType: string, body: Buffer): UspsLabelAnswer {
@@ -174,12 +204,13 @@ export function readLabelAnswer(contentType: string, body: Buffer): UspsLabelAns
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (/^multipart\//i.test(contentType) && boundary) {
     const parts = multipartParts(body.toString("latin1"), boundary);
-    metadata = JSON.parse(Buffer.from(parts.get("labelMetadata") ?? "{}", "latin1").toString("utf8"));
-    image = parts.get("labelImage");
+    const json = parts.get("labelMetadata") ?? parts.get("returnLabelMetadata") ?? "{}";
+    metadata = JSON.parse(Buffer.from(json, "latin1").toString("utf8"));
+    image = parts.get("labelImage") ?? parts.get("returnLabelImage");
   } else {
     const vendor = JSON.parse(body.toString("utf8")) as Partial<UspsLabelVendorResponse>;
     metadata = vendor;
-    image = vendor.labelImage;
+    image = vendor.labelImage ?? vendor.returnLabelImage;
   }
   // International labels name theirs `internationalTrackingNumber` (an S10 number).
   const international = (metadata as { internationalTrackingNumber?: unknown }).internationalTrackingNumber;
@@ -188,7 +219,13 @@ export function readLabelAnswer(contentType: string, body: Buffer): UspsLabelAns
     throw new Error("USPS answered the label request without a tracking number.");
   }
   if (!image || image.trim() === "") throw new Error("USPS answered the label request without a label image.");
-  const { labelImage: _image, receiptImage: _receipt, ...rest } = metadata as Partial<UspsLabelVendorResponse>;
+  const {
+    labelImage: _image,
+    receiptImage: _receipt,
+    returnLabelImage: _returnImage,
+    returnReceiptImage: _returnReceipt,
+    ...rest
+  } = metadata as Partial<UspsLabelVendorResponse>;
   return { metadata: rest as UspsLabelMetadata, image: Buffer.from(image.replace(/\s+/g, ""), "base64") };
 }
 

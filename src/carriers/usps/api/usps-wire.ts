@@ -176,6 +176,27 @@ export interface UspsLabelRequest {
   packageDescription: UspsLabelPackageDescription;
 }
 
+/** `BaseReturnsPackageDescription` `mailClass`: USPS's return services. */
+export type UspsReturnMailClass =
+  | "USPS_GROUND_ADVANTAGE_RETURN_SERVICE"
+  | "PRIORITY_MAIL_RETURN_SERVICE"
+  | "PRIORITY_MAIL_EXPRESS_RETURN_SERVICE";
+
+/**
+ * `ReturnLabelRequest` (`POST /labels/v3/return-label`): `fromAddress` is where the return is
+ * sent from (the customer), `toAddress` where it goes (the merchant); no mailing date or entry
+ * facility, which returns do not take.
+ */
+export interface UspsReturnLabelRequest {
+  imageInfo: UspsImageInfo;
+  toAddress: UspsLabelAddress;
+  fromAddress: UspsLabelAddress;
+  packageDescription: Omit<
+    UspsLabelPackageDescription,
+    "mailClass" | "destinationEntryFacilityType" | "mailingDate"
+  > & { mailClass: UspsReturnMailClass };
+}
+
 /** `LabelMetadata`: what USPS says about the label it made; prices in dollars. */
 export interface UspsLabelMetadata {
   trackingNumber: string;
@@ -198,6 +219,9 @@ export interface UspsLabelMetadata {
 export interface UspsLabelVendorResponse extends UspsLabelMetadata {
   labelImage?: string;
   receiptImage?: string;
+  /** `ReturnLabelVendorResponse` names its images these. */
+  returnLabelImage?: string;
+  returnReceiptImage?: string;
 }
 
 /** `CancelResponse`: CANCELED before the label data was sent, DISPUTED (a refund asked) after. */
