@@ -81,6 +81,19 @@ describe("POST /rates", () => {
     expect(ground(later.rates)! > "2026-01-20").toBe(true);
   });
 
+  it("sends an answer asked for again byte for byte as the first time, with the same headers", async () => {
+    // A question no other test asks: its first answer is sent as text, the later ones as kept bytes.
+    const question = rateShipment({ parcels: [{ ...SMALL_BOX, weight: 31 }] });
+    const [first, second, third] = [await rate(question), await rate(question), await rate(question)];
+    for (const { response } of [second, third]) {
+      expect(response.statusCode).toBe(201);
+      expect(response.body).toBe(first.response.body);
+      for (const header of ["content-type", "content-length"]) {
+        expect(response.headers[header]).toBe(first.response.headers[header]);
+      }
+    }
+  });
+
   it("answers the same text on a new day with that day's delivery dates", async () => {
     const today = t.clock.now();
     const ground = (rates: ServiceRate[]) => rates.find((r) => r.service_id === 1172)?.delivery_date;

@@ -53,19 +53,25 @@ function presentServiceRate(rated: RatedService) {
 }
 
 /**
- * The body of a `POST /rates` answer (`service_rates` and `warnings`), encoded once per answer:
- * identical questions share their answer (see getRates), and turning thirty priced services
- * into JSON on every request cost more than finding them.
+ * The body of a `POST /rates` answer (`service_rates` and `warnings`). Identical questions share
+ * their answer (see getRates), and an answer asked for again is kept encoded and sent as those
+ * bytes from then on. The first time, it is sent as the JSON text itself, which the socket encodes
+ * as it writes, and nothing of it is kept: most answers are never asked for twice, and keeping
+ * each one's 25 KB, encoded or not, until it is collected cost more than writing an answer that
+ * is asked for again a second time (docs/performance.md).
  */
 const encodedAnswers = new WeakMap<RateResult, Buffer>();
+const sentOnce = new WeakSet<RateResult>();
 
-export function rateResponseBody(result: RateResult): Buffer {
-  let body = encodedAnswers.get(result);
-  if (!body) {
-    body = Buffer.from(
-      JSON.stringify({ service_rates: result.rates.map(presentServiceRate), warnings: result.warnings }),
-    );
-    encodedAnswers.set(result, body);
+export function rateResponseBody(result: RateResult): string | Buffer {
+  const encoded = encodedAnswers.get(result);
+  if (encoded) return encoded;
+  const text = JSON.stringify({ service_rates: result.rates.map(presentServiceRate), warnings: result.warnings });
+  if (!sentOnce.has(result)) {
+    sentOnce.add(result);
+    return text;
   }
-  return body;
+  const bytes = Buffer.from(text);
+  encodedAnswers.set(result, bytes);
+  return bytes;
 }

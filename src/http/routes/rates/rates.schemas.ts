@@ -76,7 +76,8 @@ export const RateResponse = Type.Object({
 });
 
 /**
- * The answer as the route documents it: RateResponse, sent already encoded (rateResponseBody),
- * which Fastify passes on as it is, so the handler's type for it is the encoded bytes.
+ * The answer as the route documents it: RateResponse, sent already written as JSON text or its
+ * bytes (rateResponseBody), which Fastify passes on as they are, so the handler's type for it is
+ * the written answer.
  */
-export const EncodedRateResponse = Type.Unsafe<Buffer>(RateResponse);
+export const EncodedRateResponse = Type.Unsafe<string | Buffer>(RateResponse);
