@@ -86,6 +86,11 @@ export interface ParcelContents {
   items: readonly CarrierItem[];
 }
 
+/** How a return label is paid: at purchase (`print`) or at the carrier's first scan (`scan_based`). */
+export interface ReturnLabelRequest {
+  type: "print" | "scan_based";
+}
+
 /** A label purchase: the rated service, and one serial per parcel the carrier numbers from. */
 export interface PurchaseRequest extends RateRequest {
   service: ServiceDefinition;
@@ -101,6 +106,11 @@ export interface PurchaseRequest extends RateRequest {
   contents: readonly ParcelContents[];
   /** Where returns go, when not to the sender. */
   returnTo?: CarrierAddress;
+  /**
+   * A return label: the parcel travels from the customer (`from`) back to the merchant (`to`);
+   * the caller has already swapped the outbound's addresses.
+   */
+  returnLabel?: ReturnLabelRequest;
 }
 
 /** A label file the carrier made, stored as it is instead of one Porter draws. */
