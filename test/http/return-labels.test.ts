@@ -191,7 +191,9 @@ describe("return labels: the outbound's addresses swapped, paid at purchase or a
     expect(shipment.from_location).toMatchObject({ country: "CA" });
     expect(shipment.to_location).toMatchObject({ country: "US" });
     // The sandbox carries it back: its journey runs from Toronto to Los Angeles.
-    const advanced = await call(merchant.auth, "POST", `/sandbox/shipments/${shipment.id}/advance`, { to: "delivered" });
+    const advanced = await call(merchant.auth, "POST", `/sandbox/shipments/${shipment.id}/advance`, {
+      to: "delivered",
+    });
     expect(advanced.statusCode, advanced.body).toBe(200);
   });
 
