@@ -140,6 +140,11 @@ export const ERROR_CATALOGUE = {
     description:
       "The parcel's `service_options.insurance.amount` is above the carrier's limit (USPS 5,000.00; UPS, FedEx, DHL Express 50,000.00), or the carrier sells no coverage (DHL eCommerce).",
   },
+  "shipment.return_unavailable": {
+    status: 422,
+    description:
+      "The carrier or service sells no return label of this `return_type`: DHL Express returns are `print` only, USPS returns are Ground Advantage, Priority Mail and Priority Mail Express only, DHL eCommerce sells none through Porter.",
+  },
   "shipment.label_option_invalid": {
     status: 422,
     description:

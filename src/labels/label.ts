@@ -48,6 +48,8 @@ export interface LabelRequest {
   carrierCode: CarrierCode;
   serviceName: string;
   serviceCode: string;
+  /** A return label: the carrier's return product, marked as such (USPS: "… RETURN" in the class marking). */
+  returnLabel?: boolean;
   trackingNumber: string;
   /**
    * What the main linear barcode encodes when it is not the tracking number itself: USPS IMpb

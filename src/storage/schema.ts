@@ -151,6 +151,10 @@ export interface ShipmentTable {
   public_tracking_token: ColumnType<string | null, string | null | undefined, never>;
   /** The ending the advance control forced on the sandbox journey, if any. */
   tracking_outcome: string | null;
+  /** A return label's payment: `print` (at purchase) or `scan_based` (at the first scan); null when outbound. */
+  return_type: ColumnType<"print" | "scan_based" | null, "print" | "scan_based" | null | undefined, never>;
+  /** The outbound shipment a return label was bought with (`with_return`), if any. */
+  outbound_shipment_id: ColumnType<number | null, number | null | undefined, never>;
   /** When tracking is next read from the carrier; null once it has stopped. */
   tracking_refresh_at: string | null;
   /** The idempotent request that bought it (unique), so a retry after a crash finds it. */

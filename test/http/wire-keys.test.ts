@@ -23,7 +23,15 @@ type Json = Record<string, unknown>;
 
 /** Porter's own keys after the documented ones (the reference's lists come first, in order). */
 const EXTRAS = {
-  shipment: ["shipping_cost_details", "tracking_info", "ship_date", "public_tracking_url"],
+  shipment: [
+    "shipping_cost_details",
+    "tracking_info",
+    "ship_date",
+    "public_tracking_url",
+    "is_return",
+    "return_type",
+    "outbound_shipment_id",
+  ],
   parcel: ["name"],
   postageLabel: ["file_format"],
   parcelItem: ["description"],

@@ -74,7 +74,7 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
   const { code, displayName } = definition;
 
   const zoneOf = (request: RateRequest): number | null => {
-    if (!isUsDomestic(request.to.country)) return null;
+    if (!isUsDomestic(request.to.country) || !isUsDomestic(request.from.country)) return null;
     try {
       return definition.domesticZone(request.from.postal_code, request.to.postal_code);
     } catch (error) {
@@ -97,11 +97,15 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
     const candidates = request.services.filter((s) => (s.scope === "domestic") === domestic);
     if (candidates.length === 0) return [];
     const zone = zoneOf(request);
+    // A lane into the US (a return from abroad) is priced as the outbound lane between the same
+    // two countries: the sandbox's tables are read by the country abroad.
+    const inbound = !isUsDomestic(request.from.country) && isUsDomestic(request.to.country);
+    const [near, far] = inbound ? [request.to, request.from] : [request.from, request.to];
     const context: RateContext = {
       zone: zone ?? 0,
       residential: request.residential,
-      toCountry: request.to.country.toUpperCase(),
-      fromCountry: request.from.country.toUpperCase(),
+      toCountry: far.country.toUpperCase(),
+      fromCountry: near.country.toUpperCase(),
       deliveryArea: domestic && isDeliveryAreaZip(request.to.postal_code),
     };
     const priceGroup = String(zone ?? internationalPriceGroup(context.toCountry));

@@ -2,6 +2,7 @@ import type { CarrierAdapter } from "../../carriers/carrier.js";
 import type { ServiceDefinition, ServiceListing } from "../../carriers/catalogue.js";
 import { insuranceRefusal } from "../../carriers/insurance.js";
 import { findListedService, type SoldService, soldService } from "../../carriers/registry.js";
+import { returnRefusal } from "../../carriers/returns.js";
 import { PARCEL } from "../../carriers/sandbox/eligibility.js";
 import { isDrawableImage } from "../../labels/images/label-image.js";
 import { MAX_SCALE, MIN_SCALE } from "../../labels/render-label.js";
@@ -92,6 +93,13 @@ export async function checkShipment(
     throw unprocessable(
       "shipment.multi_parcel_unsupported",
       `${carrier.displayName} ${service.name} takes one parcel per shipment; create one shipment per parcel.`,
+    );
+  }
+  const returnRefused = input.returnLabel && returnRefusal(service, input.returnLabel);
+  if (returnRefused) {
+    throw unprocessable(
+      "shipment.return_unavailable",
+      `${path} return label (${input.returnLabel?.type}): ${returnRefused}.`,
     );
   }
   const offered = service.packageTypes.length > 0 ? service.packageTypes : [PARCEL];

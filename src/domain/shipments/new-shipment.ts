@@ -1,4 +1,4 @@
-import type { CarrierAddress } from "../../carriers/carrier.js";
+import type { CarrierAddress, ReturnLabelRequest } from "../../carriers/carrier.js";
 import type { LabelContent, LabelFormat, LabelSize } from "../../labels/label.js";
 
 /** A shipment to buy, as the HTTP layer hands it over after schema validation. */
@@ -13,6 +13,10 @@ export interface NewShipment {
   label: LabelOptions;
   orderId?: string | null;
   accountReference?: string | null;
+  /** Set on a return label, whose addresses are already the parcel's way back (see `asReturnLabel`). */
+  returnLabel?: ReturnLabelRequest;
+  /** The outbound shipment a return label is bought with, if any. */
+  outboundShipmentId?: number;
 }
 
 export interface ShipmentAddress extends CarrierAddress {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CarrierAdapter, ParcelContents, Purchase, RateRequest } from "../../carriers/carrier.js";
 import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
+import { returnServiceName } from "../../carriers/returns.js";
 import { storedCarrierLabel } from "../../labels/images/carrier-raster.js";
 import type { RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
@@ -84,7 +85,11 @@ async function buy(
     residential: classifyAddress(input.to) === "residential",
     services: [service],
   };
-  const priceCents = await callingCarrier(services.clock, () => priceOf(carrier, request));
+  // A scan-based return is paid at the carrier's first scan: nothing is taken from the meter now.
+  const priceCents =
+    input.returnLabel?.type === "scan_based"
+      ? 0
+      : await callingCarrier(services.clock, () => priceOf(carrier, request));
   const { shipment, parcels, charge } = await fundLabel(services, scope, priceCents, (refill) =>
     recordIntent(services, scope, input, checked, requestKey, { priceCents, refill }),
   );
@@ -99,6 +104,7 @@ async function buy(
       label: { format: input.label.format, size: input.label.size },
       contents: parcelContentsOf(input),
       returnTo: input.returnTo,
+      returnLabel: input.returnLabel,
     });
   } catch (error) {
     await reportUnvoidedLabels(services, shipment, error);
@@ -214,6 +220,8 @@ async function recordIntent(
       manifested_at: null,
       cancel_requested_at: null,
       public_tracking_token: randomBytes(16).toString("base64url"),
+      return_type: input.returnLabel?.type ?? null,
+      outbound_shipment_id: input.outboundShipmentId ?? null,
       request_key: requestKey ?? null,
       created_at: stamp,
       updated_at: stamp,
@@ -246,13 +254,16 @@ async function recordIntent(
       { shipmentId: shipment.id },
       { runAt: new Date(now.getTime() + PURCHASE_RECOVERY_DELAY_MS), maxAttempts: 10, executor: trx },
     );
-    const charge = await debitLabel(trx, scope, {
-      priceCents: funding.priceCents,
-      shipmentId: shipment.id,
-      description: `${checked.service.name} label${input.parcels.length > 1 ? "s" : ""} for shipment ${shipment.id}`,
-      stamp,
-      refill: funding.refill,
-    });
+    const charge =
+      input.returnLabel?.type === "scan_based"
+        ? undefined
+        : await debitLabel(trx, scope, {
+            priceCents: funding.priceCents,
+            shipmentId: shipment.id,
+            description: `${checked.service.name} label${input.parcels.length > 1 ? "s" : ""} for shipment ${shipment.id}`,
+            stamp,
+            refill: funding.refill,
+          });
     return { shipment, parcels: parcels.sort((a, b) => a.position - b.position), charge };
   });
 }
@@ -277,7 +288,8 @@ async function writeLabels(
         ? await storedCarrierLabel(sold.label, input.label.format)
         : await renderLabel({
             carrierCode: checked.service.carrierCode,
-            serviceName: checked.service.name,
+            serviceName: input.returnLabel ? returnServiceName(checked.service) : checked.service.name,
+            returnLabel: input.returnLabel !== undefined,
             serviceCode: checked.service.serviceCode,
             trackingNumber: sold.trackingNumber,
             barcodeData: sold.barcodeData,
@@ -341,9 +353,8 @@ async function recordPurchase(
   files: StoredLabel[],
   checked: CheckedShipment,
   customsFile: string | null,
-  charge: MeterEntryRow,
+  charge: MeterEntryRow | undefined,
 ): Promise<ShipmentRecord> {
-  const debitedCents = -charge.amount_cents;
   const stamp = services.clock.now().toISOString();
   const quote = purchase.rate.quote as RateQuote;
   const days = checked.service.transitDays.max;
@@ -401,6 +412,8 @@ async function recordPurchase(
     });
     // A run that took this request over after its holder went quiet may have voided it meanwhile.
     if (!shipped) throw new Error(`Shipment ${shipment.id} stopped purchasing before its labels were recorded.`);
+    // A scan-based return (no charge yet) is charged the carrier's price at its first scan.
+    const debitedCents = charge ? -charge.amount_cents : quote.totalCents;
     if (quote.totalCents !== debitedCents) {
       await appendMeterEntry(trx, {
         account_id: scope.accountId,

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { TrackingLocation, TrackingStatus } from "../../carriers/carrier.js";
 import { appendEvents } from "../../events/outbox.js";
 import type { Database } from "../../storage/schema.js";
+import { chargeFirstScan } from "../meter/first-scan-charge.js";
 import type { DomainServices } from "../services.js";
 import { isShipmentStatus, shipmentStatusOf, statusAfterEvent } from "../shipments/shipment-status.js";
 import { moveShipment, type ParcelRow, type ShipmentRow } from "../shipments/shipments.repository.js";
@@ -58,8 +59,9 @@ export async function withTrackingLock<T>(
 }
 
 /**
- * Stores new events, moves the parcels' and the shipment's status forward as they say, and appends
- * them to the account's `shipment_tracking` stream, all in the caller's transaction. Returns the
+ * Stores new events, moves the parcels' and the shipment's status forward as they say, charges a
+ * scan-based return at its first scan, and appends them to the account's `shipment_tracking`
+ * stream, all in the caller's transaction. Returns the
  * events actually stored (a carrier event stored before is not stored or sent again).
  */
 export async function recordTrackingEvents(
@@ -121,6 +123,7 @@ export async function recordTrackingEvents(
     });
     if (!moved) throw new Error(`Shipment ${shipment.id} cannot move from ${shipment.status} to ${shipmentStatus}.`);
   }
+  await chargeFirstScan(services, trx, shipment, inserted);
   const trackingNumbers = new Map(parcels.map((p) => [p.id, p.tracking_number]));
   await appendEvents(
     trx,

@@ -129,9 +129,9 @@ export const OPERATIONS: Record<string, OperationReference> = {
   },
   "POST /shipments/ship": {
     description:
-      "Buys the labels of a shipment: the rate is charged to the meter (402 `meter.insufficient_funds` when the balance and automatic refill do not cover it) and the answer links each parcel's label. Send an `Idempotency-Key` header to retry safely (docs/shipments.md).",
+      "Buys the labels of a shipment: the rate is charged to the meter (402 `meter.insufficient_funds` when the balance and automatic refill do not cover it) and the answer links each parcel's label. Send an `Idempotency-Key` header to retry safely (docs/shipments.md). Beyond eHub: `is_return: true` buys the shipment's return label instead (from `to_location` back to `return_location` or `from_location`; `return_type` `print` is charged now, `scan_based` at the carrier's first scan), and `with_return: true` buys the outbound and its return together, the return in `return_shipment`; a return the carrier does not sell is 422 `shipment.return_unavailable`.",
     statuses: [402, OUTAGE],
-    requestExample: { shipment: shipmentToBuy({ label_format: "pdf", label_size: "4x6" }) },
+    requestExample: { shipment: shipmentToBuy({ label_format: "pdf", label_size: "4x6", with_return: false }) },
   },
   "POST /shipments/ship_multiple": {
     description:

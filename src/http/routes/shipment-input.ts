@@ -2,7 +2,7 @@ import { usStateCodeOf } from "../../domain/addresses/usps-abbreviations.js";
 import { DomainError } from "../../domain/errors.js";
 import type { RateLocationIn } from "./shipment.schemas.js";
 
-const invalid = (message: string) => new DomainError("request.invalid", message);
+export const invalid = (message: string) => new DomainError("request.invalid", message);
 
 /**
  * The address rules a JSON schema cannot say clearly: a recipient needs a first name or a

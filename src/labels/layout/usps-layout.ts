@@ -24,10 +24,13 @@ const MAIL_CLASSES: readonly MailClass[] = [
 
 const PERMIT_HOLDER = "PORTER";
 
-function uspsHeader(serviceCode: string, serviceName: string): PostalHeader {
+function uspsHeader(request: LabelRequest): PostalHeader {
+  const { serviceCode, serviceName } = request;
   const mailClass = MAIL_CLASSES.find((candidate) => candidate.pattern.test(serviceCode));
   const international = /_intl_/.test(serviceCode) ? " INTERNATIONAL" : "";
-  const marking = mailClass ? mailClass.marking + international : serviceName.toUpperCase().replace(/^USPS\s+/, "");
+  // The return mail classes print their class's marking with RETURN after it.
+  const suffix = `${international}${request.returnLabel ? " RETURN" : ""}`;
+  const marking = mailClass ? mailClass.marking + suffix : serviceName.toUpperCase().replace(/^USPS\s+/, "");
   return {
     icon: mailClass?.icon ?? { kind: "solid" },
     classMarking: marking,
@@ -61,5 +64,5 @@ function uspsBarcode(request: LabelRequest): PostalBarcode {
 }
 
 export function layoutUspsLabel(layout: LabelLayout, request: LabelRequest): void {
-  drawPostalLabel(layout, request, uspsHeader(request.serviceCode, request.serviceName), uspsBarcode(request));
+  drawPostalLabel(layout, request, uspsHeader(request), uspsBarcode(request));
 }

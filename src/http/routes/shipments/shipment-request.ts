@@ -1,13 +1,36 @@
+import type { ReturnLabelRequest } from "../../../carriers/carrier.js";
 import { DomainError } from "../../../domain/errors.js";
 import type { NewShipment } from "../../../domain/shipments/new-shipment.js";
+import { asReturnLabel } from "../../../domain/shipments/return-label.js";
 import type { LabelFormat, LabelSize } from "../../../labels/label.js";
 import { parseCalendarDate } from "../dates.js";
 import { insuredCentsOf } from "../shipment.schemas.js";
-import { normalizeLocation } from "../shipment-input.js";
+import { invalid, normalizeLocation } from "../shipment-input.js";
 import type { ShipmentIn } from "./shipments.schemas.js";
 
-/** The wire's shipment (eHub field names) → the domain's, with the edge's own checks. */
+/**
+ * The wire's shipment (eHub field names) → the domain's, with the edge's own checks. With
+ * `is_return` it is the outbound's return label, its addresses swapped.
+ */
 export function toNewShipment(input: ShipmentIn, path: string): NewShipment {
+  if (input.return_type !== undefined && !input.is_return && !input.with_return) {
+    throw invalid(`${path}.return_type applies only with is_return or with_return true.`);
+  }
+  if (input.is_return && input.with_return) {
+    throw invalid(
+      `${path}: is_return and with_return exclude each other; with_return buys the outbound and its return.`,
+    );
+  }
+  const shipment = toOutbound(input, path);
+  return input.is_return ? asReturnLabel(shipment, returnLabelOf(input)) : shipment;
+}
+
+/** The return label asked for: `return_type`, `print` when absent. */
+export function returnLabelOf(input: ShipmentIn): ReturnLabelRequest {
+  return { type: (input.return_type ?? "print") as ReturnLabelRequest["type"] };
+}
+
+function toOutbound(input: ShipmentIn, path: string): NewShipment {
   if (!input.parcels || input.parcels.length === 0) {
     throw new DomainError("parcel.missing_parcels", "Missing parcels for request. At least one parcel is required.");
   }

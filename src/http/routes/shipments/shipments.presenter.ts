@@ -120,6 +120,19 @@ function presentParcel(parcel: ParcelRow, record: ShipmentRecord, options: Prese
 }
 
 /**
+ * The purchase charge; a scan-based return not scanned yet owes nothing so far (0, until the
+ * carrier's first scan charges it), and a shipment without a charge has none.
+ */
+function presentShipmentPayment(shipment: ShipmentRecord["shipment"], charge: MeterEntryRow | undefined) {
+  if (!charge && shipment.return_type !== "scan_based") return null;
+  return documented(SHIPMENT_PAYMENT_KEYS, {
+    amount: charge ? dollars(-charge.amount_cents) : 0,
+    currency: "USD",
+    payment_method_id: charge?.payment_method_id == null ? null : String(charge.payment_method_id),
+  });
+}
+
+/**
  * eHub's Shipment-out, labels and tracking per parcel. Without a return address
  * of its own, a shipment returns to its sender (as eHub answers). `payment` is the purchase
  * charge, null while there is none; its `payment_method_id` names the method charged in real time
@@ -159,13 +172,7 @@ export function presentShipment(record: ShipmentRecord, options: PresentOptions)
       label_text1: shipment.label_text1,
       label_text2: shipment.label_text2,
       price_group: shipment.zone,
-      payment: charge
-        ? documented(SHIPMENT_PAYMENT_KEYS, {
-            amount: dollars(-charge.amount_cents),
-            currency: "USD",
-            payment_method_id: charge.payment_method_id === null ? null : String(charge.payment_method_id),
-          })
-        : null,
+      payment: presentShipmentPayment(shipment, charge),
     }),
     shipping_cost_details: costDetails(shipment.cost_details),
     tracking_info: trackingInfo(shipment.status, shipment.updated_at, parcels[0], record),
@@ -173,6 +180,9 @@ export function presentShipment(record: ShipmentRecord, options: PresentOptions)
     public_tracking_url: shipment.public_tracking_token
       ? `${options.baseUrl}/track/${shipment.public_tracking_token}`
       : null,
+    is_return: shipment.return_type !== null,
+    return_type: shipment.return_type,
+    outbound_shipment_id: shipment.outbound_shipment_id,
   };
 }
 

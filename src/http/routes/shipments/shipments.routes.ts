@@ -7,6 +7,7 @@ import { cancelShipment } from "../../../domain/shipments/cancel-shipment.js";
 import { checkShipment, saleWarnings } from "../../../domain/shipments/check-shipment.js";
 import { customsFormPdf } from "../../../domain/shipments/customs-form.js";
 import { buyChecked, purchaseShipment } from "../../../domain/shipments/purchase-shipment.js";
+import { purchaseWithReturn } from "../../../domain/shipments/return-label.js";
 import {
   findShipment,
   listShipments,
@@ -17,7 +18,7 @@ import { errorBody } from "../../errors.js";
 import { idempotentRequestId } from "../../plugins/idempotency.js";
 import { parseInstant } from "../dates.js";
 import { errorResponses, IdParam } from "../schemas.js";
-import { toNewShipment } from "./shipment-request.js";
+import { returnLabelOf, toNewShipment } from "./shipment-request.js";
 import { type PresentOptions, presentPayment, presentShipment } from "./shipments.presenter.js";
 import { ListShipmentsQuery, PaymentOut, ShipBody, ShipMultipleBody, ShipmentOut } from "./shipments.schemas.js";
 
@@ -68,6 +69,12 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
                   "Present when another service was sold in place of the one named (a retired product, one Porter does not sell, a First-Class Mail parcel); each warning names both.",
               }),
             ),
+            return_shipment: Type.Optional(
+              Type.Ref("Shipment", {
+                description:
+                  "Beyond eHub, present with `with_return: true` only: the return label bought with the shipment, a shipment of its own. `payment` covers both.",
+              }),
+            ),
           }),
           ...errorResponses(400, 401, 404, 409, 422, 500),
         },
@@ -76,14 +83,26 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { shipment } = request.body;
       const newShipment = toNewShipment(shipment, "shipment");
-      const record = await purchaseShipment(app.services, request.scope, newShipment, idempotentRequestId(request));
-      const options = await presentOptions([record], shipment.inline_image);
+      const requestKey = idempotentRequestId(request);
+      const { record, returned } = shipment.with_return
+        ? await purchaseWithReturn(app.services, request.scope, newShipment, returnLabelOf(shipment), requestKey).then(
+            (pair) => ({ record: pair.outbound, returned: pair.returned }),
+          )
+        : { record: await purchaseShipment(app.services, request.scope, newShipment, requestKey), returned: undefined };
+      const bought = returned ? [record, returned] : [record];
+      const options = await presentOptions(bought, shipment.inline_image);
       const warnings = saleWarnings(newShipment);
-      const paidBy = record.charge?.payment_transaction_id != null ? record.charge : undefined;
+      const paidBy = bought.find((r) => r.charge?.payment_transaction_id != null)?.charge;
       return reply.code(201).send({
         shipment: presentShipment(record, options),
-        payment: paidBy ? presentPayment(-paidBy.amount_cents, paidBy) : null,
+        payment: paidBy
+          ? presentPayment(
+              bought.reduce((sum, r) => sum - (r.charge?.amount_cents ?? 0), 0),
+              paidBy,
+            )
+          : null,
         ...(warnings.length > 0 ? { warnings } : {}),
+        ...(returned ? { return_shipment: presentShipment(returned, options) } : {}),
       });
     },
   );
@@ -127,6 +146,12 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const prepared = await Promise.all(
         shipments.map(async (input, index) => {
           const path = `shipments[${index}]`;
+          if (input.with_return) {
+            throw new DomainError(
+              "request.invalid",
+              `${path}.with_return is for POST /shipments/ship; here, send the return as its own shipment with is_return true.`,
+            );
+          }
           try {
             const newShipment = toNewShipment(input, path);
             return { input, newShipment, checked: await checkShipment(app.services, request.scope, newShipment, path) };

@@ -1,5 +1,9 @@
 import { type Static, Type } from "typebox";
 import { LABEL_FORMATS, LABEL_SIZES } from "../../../labels/label.js";
+
+/** How a return label is paid (see `ReturnLabelRequest`). */
+export const RETURN_TYPES = ["print", "scan_based"] as const;
+
 import { InsuranceIn, LocationIn, ParcelIn, ReturnLocationIn } from "../shipment.schemas.js";
 import { CustomsDataOut } from "../wire/customs-data.js";
 import { documentedSchema } from "../wire/documented.js";
@@ -100,6 +104,25 @@ export const ShipmentIn = Type.Object({
   order_id: optionalText(100),
   account_reference: optionalText(100),
   ci_comments: optionalText(500),
+  is_return: Type.Optional(
+    Type.Boolean({
+      description:
+        "Beyond eHub: buy the return label of this outbound shipment: the parcel travels from `to_location` (the customer) to `return_location`, else `from_location` (the merchant); the answer's addresses are the return's (docs/shipments.md)",
+    }),
+  ),
+  return_type: Type.Optional(
+    Type.String({
+      enum: [...RETURN_TYPES],
+      description:
+        "Beyond eHub: how a return label is paid: `print` (default) at purchase, `scan_based` at the carrier's first scan (USPS, UPS, FedEx)",
+    }),
+  ),
+  with_return: Type.Optional(
+    Type.Boolean({
+      description:
+        "Beyond eHub (POST /shipments/ship only): buy this outbound shipment and its return label together; the answer's `return_shipment` is the return",
+    }),
+  ),
 });
 export type ShipmentIn = Static<typeof ShipmentIn>;
 
@@ -191,6 +214,17 @@ export const ShipmentOut = documentedSchema(
     ship_date: Type.String(),
     public_tracking_url: nullable(
       Type.String({ description: "The shipment's public tracking page: no key needed (docs/tracking.md)" }),
+    ),
+    is_return: Type.Boolean({ description: "Beyond eHub: whether this is a return label (docs/shipments.md)" }),
+    return_type: nullable(
+      Type.String({
+        enum: [...RETURN_TYPES],
+        description:
+          "Beyond eHub: a return label's payment, `print` (charged at purchase) or `scan_based` (charged at the carrier's first scan; `payment` is 0 until then); null when not a return",
+      }),
+    ),
+    outbound_shipment_id: nullable(
+      Type.Integer({ description: "Beyond eHub: the outbound shipment a return was bought with (`with_return`)" }),
     ),
   },
   { $id: "Shipment" },
