@@ -21,8 +21,11 @@ interface ReturnProduct extends ReturnCapability {
 
 /**
  * USPS sells returns as their own mail classes (Ground Advantage, Priority Mail and Priority Mail
- * Express Return Service), paid when the label is first scanned; UPS (Print Return Label) and
- * FedEx (return shipments) sell both kinds; DHL Express's return is a prepaid label. DHL eCommerce's
+ * Express Return Service), paid when the label is first scanned (domestic-labels.yaml
+ * `imageInfo.returnLabel`). UPS (Print Return Label) and FedEx (return shipments) bill a return
+ * label only when it is used, but their APIs have no separate pay-on-use product: a scan-based one
+ * is the same printed label, charged by Porter at the first scan rather than at purchase. DHL
+ * Express's return is a prepaid shipment (MyDHL API has no pay-on-use return). DHL eCommerce's
  * return products have no rates in its API, so Porter sells none.
  */
 const RETURN_PRODUCTS: Record<CarrierCode, ReturnProduct> = {

@@ -75,16 +75,6 @@ function shipmentInsurance(parcels: readonly RatedParcel[]): { valueAddedService
 const RETURNS_INVOICE_TEMPLATE = "RET_COM_INVOICE_A4_01";
 
 /**
- * The return labels a DHL Express connection sells: a return is a shipment from the customer back
- * to the merchant, declared as returned goods on DHL's returns invoice; MyDHL API has no
- * pay-on-use return, so scan-based return labels are refused.
- */
-export const DHL_EXPRESS_RETURNS = { print: true, scanBased: false } as const satisfies {
-  print: boolean;
-  scanBased: boolean;
-};
-
-/**
  * DHL Express through MyDHL API, for one connection: rates (`POST /rates`, one call for every
  * service and parcel), shipments with DHL's own labels and commercial invoice (`POST /shipments`)
  * and tracking (`GET /shipments/{n}/tracking`). MyDHL API has no void: an unused waybill is never

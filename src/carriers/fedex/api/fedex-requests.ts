@@ -31,14 +31,6 @@ function specialServices(packaging: FedexPackaging) {
 }
 
 /**
- * The return labels a FedEx connection sells, both as a printed return label: the Ship API's
- * return types are a printed label and a pending (emailed) one, no pay-on-use product, so a
- * scan-based label is the same printed one, charged by Porter at the first scan rather than at
- * purchase.
- */
-export const FEDEX_RETURNS = { print: true, scanBased: true } as const satisfies { print: boolean; scanBased: boolean };
-
-/**
  * A shipment's special services: One Rate for FedEx packaging, and for a return label
  * `RETURN_SHIPMENT` with a printed return label (`returnType: PRINT_RETURN_LABEL`), which the Ship
  * API requires of return shipments.

@@ -81,13 +81,6 @@ export interface UpsShipInput {
  */
 export const UPS_PRINT_RETURN_LABEL = { Code: "9", Description: "UPS Print Return Label" } as const;
 
-/**
- * The return labels a UPS connection sells, both as Print Return Label: Shipping has no
- * separate pay-on-use product, so a scan-based one is the same label, charged by Porter at the
- * first scan rather than at purchase.
- */
-export const UPS_RETURNS = { print: true, scanBased: true } as const satisfies { print: boolean; scanBased: boolean };
-
 /** Services UPS does not carry returns on (Shipping.yaml `Service.Code`: 13, 59 among them). */
 const NO_RETURN_SERVICE_CODES: readonly string[] = ["13", "59"];
 

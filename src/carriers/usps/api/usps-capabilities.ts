@@ -16,13 +16,6 @@ import { trackingReport } from "./usps-tracking.js";
 import type { UspsAddressResponse, UspsPickupConfirmation, UspsTrackingDetails } from "./usps-wire.js";
 
 /**
- * The return labels a USPS connection sells, both through Labels' returns call: USPS's return
- * labels are pay-on-use (domestic-labels.yaml `imageInfo.returnLabel`), so a scan-based one is
- * the same label, charged by Porter at the first scan rather than at purchase.
- */
-export const USPS_RETURNS = { print: true, scanBased: true } as const satisfies { print: boolean; scanBased: boolean };
-
-/**
  * A parcel's history from Package Tracking (`GET /tracking/v3/tracking/{n}?expand=DETAIL`). A
  * number USPS does not know yet (404: the label data has not reached it) has no events.
  */
