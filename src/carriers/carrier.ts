@@ -11,6 +11,8 @@ import type {
 /** The carrier APIs a connected carrier offers; `GET /status` reports one row per API. */
 export const CARRIER_APIS = ["rate", "label", "manifest", "tracking", "pickup"] as const;
 export type CarrierApi = (typeof CARRIER_APIS)[number];
+/** What the operator can say of a carrier's API (`porter carriers status`). */
+export const SERVICE_STATES = ["online", "degraded", "offline"] as const;
 
 /** An address as the carrier needs it; already validated at the edge. */
 export interface CarrierAddress {

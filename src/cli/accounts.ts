@@ -1,6 +1,4 @@
 import type { Command } from "commander";
-import { listAccounts } from "../domain/accounts/accounts.repository.js";
-import { createAccount } from "../domain/accounts/create-account.js";
 import { type Output, positiveInteger, print, withServices } from "./output.js";
 
 export function addAccountsCommands(program: Command, out: () => Output): void {
@@ -13,6 +11,7 @@ export function addAccountsCommands(program: Command, out: () => Output): void {
     .option("--email <email>", "contact email")
     .action((options: { name: string; parent?: number; email?: string }) =>
       withServices(async (services) => {
+        const { createAccount } = await import("../domain/accounts/create-account.js");
         const account = await createAccount(services, {
           name: options.name,
           parentId: options.parent,
@@ -26,6 +25,7 @@ export function addAccountsCommands(program: Command, out: () => Output): void {
     .description("list every account")
     .action(() =>
       withServices(async (services) => {
+        const { listAccounts } = await import("../domain/accounts/accounts.repository.js");
         const rows = await listAccounts(services.db);
         print(
           out(),

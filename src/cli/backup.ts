@@ -1,9 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { loadConfig } from "../config.js";
-import { openDatabase } from "../storage/db.js";
-import { SECRET_KEY_FILE } from "../storage/secret-box.js";
 import { type Output, print } from "./output.js";
 
 /** The database file's name in a backup directory: the name DATA_DIR gives it by default. */
@@ -20,6 +17,11 @@ export function addBackupCommand(program: Command, out: () => Output): void {
     .description("copy the SQLite database (and DATA_DIR's secret key) into a new directory while Porter runs")
     .argument("<directory>", "where to write the backup; must not exist yet or be empty")
     .action(async (directory: string) => {
+      const [{ loadConfig }, { openDatabase }, { SECRET_KEY_FILE }] = await Promise.all([
+        import("../config.js"),
+        import("../storage/db.js"),
+        import("../storage/secret-box.js"),
+      ]);
       const config = loadConfig();
       const target = path.resolve(directory);
       if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {

@@ -1,9 +1,7 @@
 import { type Command, Option } from "commander";
-import { CARRIER_APIS } from "../carriers/carrier.js";
+import { CARRIER_APIS, SERVICE_STATES } from "../carriers/carrier.js";
 import { CARRIER_CODES } from "../carriers/catalogue.js";
-import { listConnectedCarrierAccounts } from "../domain/carriers/carrier-accounts.repository.js";
-import { connectCarrier, disconnectCarrier } from "../domain/carriers/connect-carrier.js";
-import { SERVICE_STATES, type ServiceState, setCarrierApiStatus } from "../domain/carriers/service-status.js";
+import type { ServiceState } from "../domain/carriers/service-status.js";
 import {
   jsonObject,
   type KeyMode,
@@ -36,6 +34,7 @@ export function addCarriersCommands(program: Command, out: () => Output): void {
         description?: string;
       }) =>
         withServices(async (services) => {
+          const { connectCarrier } = await import("../domain/carriers/connect-carrier.js");
           const row = await connectCarrier(
             services,
             { accountId: options.account, mode: options.mode },
@@ -61,6 +60,7 @@ export function addCarriersCommands(program: Command, out: () => Output): void {
     .requiredOption("--account <id>", "account id", positiveInteger("--account"))
     .action((options: { account: number }) =>
       withServices(async (services) => {
+        const { listConnectedCarrierAccounts } = await import("../domain/carriers/carrier-accounts.repository.js");
         const rows = (
           await Promise.all(
             (["test", "production"] as const).map((mode) =>
@@ -84,6 +84,7 @@ export function addCarriersCommands(program: Command, out: () => Output): void {
     .addOption(modeOption("mode of the connection"))
     .action((options: { account: number; id: number; mode: KeyMode }) =>
       withServices(async (services) => {
+        const { disconnectCarrier } = await import("../domain/carriers/connect-carrier.js");
         await disconnectCarrier(services, { accountId: options.account, mode: options.mode }, options.id);
         print(out(), { disconnected: options.id }, () => `Disconnected carrier account ${options.id}`);
       }),
@@ -97,6 +98,7 @@ export function addCarriersCommands(program: Command, out: () => Output): void {
     .option("--message <text>", "what users are told in rate warnings and GET /status")
     .action((options: { carrier: string; api: string; status: ServiceState; message?: string }) =>
       withServices(async (services) => {
+        const { setCarrierApiStatus } = await import("../domain/carriers/service-status.js");
         await setCarrierApiStatus(services, options.carrier, options.api, options.status, options.message ?? null);
         print(out(), options, () => `${options.carrier} ${options.api} is now ${options.status}`);
       }),

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { type MoneyIncidentRow, openMoneyIncidents } from "../domain/incidents/money-incidents.js";
+import type { MoneyIncidentRow } from "../domain/incidents/money-incidents.js";
 import { type Output, print, withServices } from "./output.js";
 
 /** One incident as a line an operator can act on: when, what, whose, which labels, how much, why. */
@@ -29,6 +29,7 @@ export function addDoctorCommand(program: Command, out: () => Output): void {
     .description("list the open money incidents: labels not voided, refunds not written, jobs that failed for good")
     .action(() =>
       withServices(async (services) => {
+        const { openMoneyIncidents } = await import("../domain/incidents/money-incidents.js");
         const incidents = await openMoneyIncidents(services.db);
         print(out(), incidents, () =>
           incidents.length === 0

@@ -1,8 +1,4 @@
 import type { Command } from "commander";
-import { ConfigError, loadConfig } from "../config.js";
-import { copyFilesToS3 } from "../storage/files/copy-files.js";
-import { DiskFileStore } from "../storage/files/disk-file-store.js";
-import { openS3FileStore } from "../storage/files/open-file-store.js";
 import { type Output, print } from "./output.js";
 
 export function addFilesCommands(program: Command, out: () => Output): void {
@@ -12,6 +8,13 @@ export function addFilesCommands(program: Command, out: () => Output): void {
     .description("copy the files kept on this machine's disk into the S3 store FILE_STORE_URL names (safe to rerun)")
     .option("--from <directory>", "the local store to copy (default: $DATA_DIR/files)")
     .action(async (options: { from?: string }) => {
+      const [{ ConfigError, loadConfig }, { copyFilesToS3 }, { DiskFileStore }, { openS3FileStore }] =
+        await Promise.all([
+          import("../config.js"),
+          import("../storage/files/copy-files.js"),
+          import("../storage/files/disk-file-store.js"),
+          import("../storage/files/open-file-store.js"),
+        ]);
       const config = loadConfig();
       if (config.fileStore.kind !== "s3") {
         throw new ConfigError("FILE_STORE_URL must name the S3 store to copy into (s3://bucket/prefix)");

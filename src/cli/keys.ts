@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { revokeKeys, rotateKeys } from "../domain/accounts/manage-keys.js";
 import { type Output, positiveInteger, print, withServices } from "./output.js";
 
 export function addKeysCommands(program: Command, out: () => Output): void {
@@ -10,6 +9,7 @@ export function addKeysCommands(program: Command, out: () => Output): void {
     .requiredOption("--user <id>", "user id", positiveInteger("--user"))
     .action((options: { user: number }) =>
       withServices(async (services) => {
+        const { rotateKeys } = await import("../domain/accounts/manage-keys.js");
         const rotated = await rotateKeys(services, options.user);
         print(out(), { user_id: rotated.user.id, api_keys: rotated.keys }, () =>
           [
@@ -26,6 +26,7 @@ export function addKeysCommands(program: Command, out: () => Output): void {
     .requiredOption("--user <id>", "user id", positiveInteger("--user"))
     .action((options: { user: number }) =>
       withServices(async (services) => {
+        const { revokeKeys } = await import("../domain/accounts/manage-keys.js");
         const revoked = await revokeKeys(services, options.user);
         print(out(), { user_id: options.user, revoked: revoked.length }, () => `Revoked ${revoked.length} key(s).`);
       }),

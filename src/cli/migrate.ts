@@ -1,7 +1,4 @@
 import type { Command } from "commander";
-import { loadConfig } from "../config.js";
-import { openDatabase } from "../storage/db.js";
-import { migrateToLatest } from "../storage/migrate.js";
 import { type Output, print } from "./output.js";
 
 export function addMigrateCommand(program: Command, out: () => Output): void {
@@ -9,6 +6,11 @@ export function addMigrateCommand(program: Command, out: () => Output): void {
     .command("migrate")
     .description("bring the database schema up to date")
     .action(async () => {
+      const [{ loadConfig }, { openDatabase }, { migrateToLatest }] = await Promise.all([
+        import("../config.js"),
+        import("../storage/db.js"),
+        import("../storage/migrate.js"),
+      ]);
       const database = openDatabase(loadConfig().databaseUrl);
       try {
         const result = await migrateToLatest(database);

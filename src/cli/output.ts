@@ -1,7 +1,5 @@
 import { InvalidArgumentError, Option } from "commander";
-import { openServices } from "../app.js";
 import type { AppServices } from "../app-services.js";
-import { loadConfig } from "../config.js";
 import type { AccountScope } from "../domain/services.js";
 
 export interface Output {
@@ -15,6 +13,8 @@ export function print(out: Output, value: unknown, text: () => string): void {
 
 /** Opens the services for one command and closes them afterwards. */
 export async function withServices<T>(run: (services: AppServices) => Promise<T>): Promise<T> {
+  // Loaded when a command runs: `porter --help` and commands that need no services do without them.
+  const [{ openServices }, { loadConfig }] = await Promise.all([import("../app.js"), import("../config.js")]);
   const services = await openServices(loadConfig());
   try {
     return await run(services);

@@ -1,7 +1,5 @@
 import fs from "node:fs";
 import { Command, CommanderError, Help, Option } from "commander";
-import { ConfigError } from "../config.js";
-import { DomainError } from "../domain/errors.js";
 import { errorBody } from "../http/errors.js";
 import { addAccountsCommands } from "./accounts.js";
 import { addBackupCommand } from "./backup.js";
@@ -67,7 +65,9 @@ interface Failure {
   message: string;
 }
 
-function failureOf(error: unknown): Failure {
+/** The error classes are loaded only when a command failed: `porter --help` does without their modules. */
+async function failureOf(error: unknown): Promise<Failure> {
+  const [{ ConfigError }, { DomainError }] = await Promise.all([import("../config.js"), import("../domain/errors.js")]);
   if (error instanceof CommanderError) {
     return { exitCode: 2, code: "cli.usage", message: error.message.replace(/^error: /, "") };
   }
@@ -88,13 +88,13 @@ export async function runCli(argv: string[]): Promise<number> {
   } catch (error) {
     // --help and --version end the parse this way too, having printed what was asked.
     if (error instanceof CommanderError && error.exitCode === 0) return 0;
-    const failure = failureOf(error);
+    const failure = await failureOf(error);
     if (json) {
       const body = { ...errorBody(failure.code, failure.message), exit_code: failure.exitCode };
       process.stderr.write(`${JSON.stringify(body)}\n`);
     } else if (!(error instanceof CommanderError)) {
       // Commander has written its own message (and the help) already.
-      const code = error instanceof DomainError ? ` (${error.code})` : "";
+      const code = failure.exitCode === 1 && failure.code !== "cli.failed" ? ` (${failure.code})` : "";
       process.stderr.write(`porter: ${failure.message}${code}\n`);
     }
     return failure.exitCode;

@@ -1,10 +1,14 @@
 import type { Command } from "commander";
-import { createWebhookDispatcher, ensureDemoAccount, openServices, startWorker } from "../app.js";
-import { loadConfig } from "../config.js";
-import { buildServer } from "../http/server.js";
-import { demoAccountNotice, existingDatabaseNotice } from "./startup-notice.js";
 
 async function serve(options: { worker: boolean }): Promise<void> {
+  // Loaded here, not with the CLI: other commands and `porter --help` need none of the server.
+  const [app_, { loadConfig }, { buildServer }, { demoAccountNotice, existingDatabaseNotice }] = await Promise.all([
+    import("../app.js"),
+    import("../config.js"),
+    import("../http/server.js"),
+    import("./startup-notice.js"),
+  ]);
+  const { createWebhookDispatcher, ensureDemoAccount, openServices, startWorker } = app_;
   const services = await openServices(loadConfig());
   const app = await buildServer(services);
   services.logger = app.log;

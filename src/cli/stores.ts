@@ -1,18 +1,7 @@
 import { type Command, Option } from "commander";
 import type { AppServices } from "../app-services.js";
-import { findAccount } from "../domain/accounts/accounts.repository.js";
-import { DomainError, notFound } from "../domain/errors.js";
-import {
-  changeOrderStore,
-  createOrderStore,
-  deleteOrderStore,
-  findOrderStores,
-  getOrderStore,
-  type StoreType,
-} from "../domain/orders/order-stores.js";
+import type { StoreType } from "../domain/orders/order-stores.js";
 import type { OrderStoreRow } from "../domain/orders/order-stores.repository.js";
-import { platformOf } from "../domain/orders/store-connection.js";
-import { syncOrderStore } from "../domain/orders/sync-order-store.js";
 import type { AccountScope } from "../domain/services.js";
 import { type KeyMode, modeOption, type Output, positiveInteger, print, withServices } from "./output.js";
 
@@ -82,8 +71,21 @@ function shown(row: OrderStoreRow) {
 const line = (row: Pick<OrderStoreRow, "id" | "service_type" | "mode" | "name">) =>
   `${row.id}\t${row.service_type}\t${row.mode}\t${row.name}`;
 
+/** The store domain, loaded when a store command runs rather than with the CLI. */
+async function storeDomain() {
+  const [stores, { platformOf }, { syncOrderStore }, { findAccount }, { DomainError, notFound }] = await Promise.all([
+    import("../domain/orders/order-stores.js"),
+    import("../domain/orders/store-connection.js"),
+    import("../domain/orders/sync-order-store.js"),
+    import("../domain/accounts/accounts.repository.js"),
+    import("../domain/errors.js"),
+  ]);
+  return { ...stores, platformOf, syncOrderStore, findAccount, DomainError, notFound };
+}
+
 /** The account must exist: a store of a missing account is a mistake worth naming. */
 async function scopeOf(services: AppServices, options: ScopeOptions): Promise<AccountScope> {
+  const { findAccount, notFound } = await storeDomain();
   if (!(await findAccount(services.db, options.account))) throw notFound("account", options.account);
   return { accountId: options.account, mode: options.mode };
 }
@@ -99,6 +101,7 @@ export function addStoresCommands(program: Command, out: () => Output): Command 
 
   withScope(stores.command("list").description("list an account's order stores")).action((options: ScopeOptions) =>
     withServices(async (services) => {
+      const { findOrderStores } = await storeDomain();
       const rows = (await findOrderStores(services, await scopeOf(services, options))).map(shown);
       print(out(), rows, () => rows.map(line).join("\n") || "No stores.");
     }),
@@ -119,6 +122,7 @@ export function addStoresCommands(program: Command, out: () => Output): Command 
   create.action(
     (options: ScopeOptions & { name: string; type: StoreType; externalId?: string } & Record<string, unknown>) =>
       withServices(async (services) => {
+        const { createOrderStore } = await storeDomain();
         const credentials = Object.fromEntries(
           CREDENTIAL_OPTIONS.flatMap(({ key }) => {
             const value = options[optionName(key)];
@@ -138,6 +142,7 @@ export function addStoresCommands(program: Command, out: () => Output): Command 
     .requiredOption("--id <id>", "store id", positiveInteger("--id"))
     .action((options: ScopeOptions & { id: number }) =>
       withServices(async (services) => {
+        const { getOrderStore } = await storeDomain();
         const row = await getOrderStore(services, await scopeOf(services, options), options.id);
         print(out(), shown(row), () => line(row));
       }),
@@ -148,6 +153,7 @@ export function addStoresCommands(program: Command, out: () => Output): Command 
     .requiredOption("--name <name>", "new name")
     .action((options: ScopeOptions & { id: number; name: string }) =>
       withServices(async (services) => {
+        const { changeOrderStore } = await storeDomain();
         const row = await changeOrderStore(services, await scopeOf(services, options), options.id, {
           name: options.name,
         });
@@ -159,6 +165,7 @@ export function addStoresCommands(program: Command, out: () => Output): Command 
     .requiredOption("--id <id>", "store id", positiveInteger("--id"))
     .action((options: ScopeOptions & { id: number }) =>
       withServices(async (services) => {
+        const { deleteOrderStore } = await storeDomain();
         const row = await deleteOrderStore(services, await scopeOf(services, options), options.id);
         print(out(), { deleted: row.id }, () => `Deleted store ${row.id}`);
       }),
@@ -169,6 +176,7 @@ export function addStoresCommands(program: Command, out: () => Output): Command 
     .option("--full", "read every order again, not only those changed since the last sync")
     .action((options: ScopeOptions & { id: number; full?: boolean }) =>
       withServices(async (services) => {
+        const { getOrderStore, platformOf, syncOrderStore, DomainError } = await storeDomain();
         const store = await getOrderStore(services, await scopeOf(services, options), options.id);
         if (!platformOf(services, store)) {
           throw new DomainError(

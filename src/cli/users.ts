@@ -1,7 +1,5 @@
 import { type Command, Option } from "commander";
 import { maskApiKey } from "../domain/accounts/api-keys.js";
-import { createUser } from "../domain/accounts/create-user.js";
-import { listUsersWithKeys } from "../domain/accounts/list-users.js";
 import { parseRoles, ROLES, type Role } from "../domain/accounts/roles.js";
 import { type Output, positiveInteger, print, withServices } from "./output.js";
 
@@ -17,6 +15,7 @@ export function addUsersCommands(program: Command, out: () => Output): void {
     .addOption(new Option("--role <role...>", "roles (repeat or list)").choices([...ROLES]).makeOptionMandatory())
     .action((options: { account: number; email: string; firstName?: string; lastName?: string; role: Role[] }) =>
       withServices(async (services) => {
+        const { createUser } = await import("../domain/accounts/create-user.js");
         const { user, keys } = await createUser(services, {
           accountId: options.account,
           email: options.email,
@@ -38,6 +37,7 @@ export function addUsersCommands(program: Command, out: () => Output): void {
     .requiredOption("--account <id>", "account id", positiveInteger("--account"))
     .action((options: { account: number }) =>
       withServices(async (services) => {
+        const { listUsersWithKeys } = await import("../domain/accounts/list-users.js");
         const rows = await listUsersWithKeys(services, [options.account]);
         const shaped = rows.map(({ user, keys }) => ({
           id: user.id,

@@ -1,9 +1,11 @@
 import type { Command } from "commander";
-import pino from "pino";
-import { createWebhookDispatcher, openServices, startWorker } from "../app.js";
-import { loadConfig } from "../config.js";
 
 async function runWorker(): Promise<void> {
+  const [{ createWebhookDispatcher, openServices, startWorker }, { loadConfig }, { pino }] = await Promise.all([
+    import("../app.js"),
+    import("../config.js"),
+    import("pino"),
+  ]);
   const services = await openServices(loadConfig());
   // Without it, failed jobs and the files a job skipped would go unreported.
   const logger = pino({ level: services.config.logLevel });

@@ -7,6 +7,7 @@ import qs from "qs";
 import type { AppServices } from "../app-services.js";
 import { accessLogWriter } from "./access-log.js";
 import { registerDocsUi } from "./docs-ui.js";
+import { lazyCompilers } from "./lazy-compilers.js";
 import { LogDestination } from "./log-destination.js";
 import { documentRoute } from "./openapi/reference.js";
 import { registerAccountRoutes, registerAccountScopedRoutes } from "./plugins/account-scope.js";
@@ -55,6 +56,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Writes out the log lines still buffered; for what is logged after the server closed. */
     flushLogs(): void;
+    /** Compiles every route schema not yet used (they compile on first use); tests prove they all do. */
+    compileSchemas(): void;
   }
 }
 
@@ -74,7 +77,9 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
   // request would cost more than the request itself. Writes stay on this thread; handing them
   // to libuv's thread pool costs more CPU than it saves on a small machine.
   const logStream = options.logger === false ? undefined : new LogDestination(1);
+  const compilers = lazyCompilers();
   const app = Fastify({
+    schemaController: { compilersFactory: compilers.compilersFactory },
     loggerInstance: (logStream && new HttpLogger(pino({ level: services.config.logLevel }, logStream))) as
       | FastifyBaseLogger
       | undefined,
@@ -100,6 +105,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
   });
   app.decorate("services", services);
   app.decorate("flushLogs", () => logStream?.flush());
+  app.decorate("compileSchemas", compilers.compileAll);
   if (logStream) {
     // Quiet servers still show their lines within a second.
     const flusher = setInterval(() => logStream.flush(), 1000).unref();

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Clock } from "../clock.js";
 import type { DialectName } from "../storage/db.js";
@@ -14,6 +14,9 @@ export interface EnqueueOptions {
   executor?: Kysely<Database>;
 }
 
+/** A job to enqueue with others in one statement. */
+export type QueuedJob = { kind: string; payload: unknown } & Omit<EnqueueOptions, "executor">;
+
 /**
  * A durable job queue in the application's own database: no extra server to run. A job is
  * claimed by setting a lease; a worker that dies stops renewing it, and the job returns to the
@@ -27,25 +30,37 @@ export class JobQueue {
   ) {}
 
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
-    const now = this.clock.now().toISOString();
     const row = await (options.executor ?? this.db)
       .insertInto("jobs")
-      .values({
-        kind,
-        payload: JSON.stringify(payload ?? null),
-        state: "queued",
-        attempts: 0,
-        max_attempts: options.maxAttempts ?? 5,
-        run_at: (options.runAt ?? this.clock.now()).toISOString(),
-        locked_by: null,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(this.#queuedRow({ kind, payload, ...options }))
       .returning("id")
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** Several jobs in one statement (an insert of many rows), in `executor`'s transaction. */
+  async enqueueAll(jobs: readonly QueuedJob[], executor: Kysely<Database> = this.db): Promise<void> {
+    await executor
+      .insertInto("jobs")
+      .values(jobs.map((job) => this.#queuedRow(job)))
+      .execute();
+  }
+
+  #queuedRow(job: QueuedJob): Insertable<JobTable> {
+    const now = this.clock.now().toISOString();
+    return {
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? null),
+      state: "queued",
+      attempts: 0,
+      max_attempts: job.maxAttempts ?? 5,
+      run_at: (job.runAt ?? this.clock.now()).toISOString(),
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    };
   }
 
   /**

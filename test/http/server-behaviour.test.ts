@@ -145,6 +145,11 @@ describe("server-wide behaviour", () => {
     expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("compiles every route's request and answer schemas (they compile on a route's first use)", () => {
+    // A schema Ajv or fast-json-stringify cannot compile would otherwise fail only when its route is first called.
+    expect(() => t.app.compileSchemas()).not.toThrow();
+  });
+
   it("serves a valid OpenAPI 3 document generated from the route schemas", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/v2/openapi.json" });
     expect(response.statusCode).toBe(200);

@@ -4,7 +4,16 @@
  * zone 9 for the Pacific territories. The centroids are our own derivation from the `zipcodes`
  * package (GeoNames data, CC BY 4.0), not USPS's zone charts.
  */
-import zipcodes from "zipcodes";
+import { createRequire } from "node:module";
+import type zipcodes from "zipcodes";
+
+let zipCodeTable: typeof zipcodes.codes | undefined;
+
+/** Read on first use: the package is one 42,000-entry source file, about a second of a server's start-up to compile. */
+function zipCodes(): typeof zipcodes.codes {
+  zipCodeTable ??= (createRequire(import.meta.url)("zipcodes") as typeof zipcodes).codes;
+  return zipCodeTable;
+}
 
 export interface ZipLocation {
   /** The ZIP5, also when a ZIP+4 was looked up. */
@@ -117,7 +126,7 @@ function toCentroid({ latitude, longitude }: Coordinates): Centroid {
 /** Mean position of the located ZIP5s of each zone area. No area straddles the 180° meridian, so plain means work. */
 function computeAreaCentroids(): ReadonlyMap<string, Centroid> {
   const sums = new Map<string, Coordinates & { count: number }>();
-  for (const record of Object.values(zipcodes.codes)) {
+  for (const record of Object.values(zipCodes())) {
     if (record?.country !== "US") continue;
     const position = coordinatesOf(record);
     if (!position) continue;
@@ -162,7 +171,7 @@ function zip5Of(zip: string): string | undefined {
 function knownZip5(zip: string): string {
   const zip5 = zip5Of(zip);
   if (zip5 === undefined) throw new ZoneLookupError(zip, "malformed ZIP code");
-  if (zipcodes.codes[zip5] === undefined) throw new ZoneLookupError(zip, "unknown ZIP code");
+  if (zipCodes()[zip5] === undefined) throw new ZoneLookupError(zip, "unknown ZIP code");
   return zip5;
 }
 
@@ -175,7 +184,7 @@ function centroidOf(area: string, zip: string): Centroid {
 /** City, state and coordinates of a US ZIP5 or ZIP+4 (`12345-6789`); undefined when malformed or unknown. */
 export function lookupZip(zip: string): ZipLocation | undefined {
   const zip5 = zip5Of(zip);
-  const record = zip5 === undefined ? undefined : zipcodes.codes[zip5];
+  const record = zip5 === undefined ? undefined : zipCodes()[zip5];
   if (!record) return undefined;
   const position = coordinatesOf(record);
   return {

@@ -1,11 +1,11 @@
-import { CARRIER_APIS, type CarrierApi } from "../../carriers/carrier.js";
+import { CARRIER_APIS, type CarrierApi, SERVICE_STATES } from "../../carriers/carrier.js";
 import { findCarrier } from "../../carriers/registry.js";
 import { DomainError } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { upsertCarrierServiceStatus } from "./carrier-accounts.repository.js";
 import { carrierHealthOf, carrierOf, carrierServiceStatuses, connectedCarrierAccounts } from "./carrier-connections.js";
 
-export const SERVICE_STATES = ["online", "degraded", "offline"] as const;
+export { SERVICE_STATES };
 export type ServiceState = (typeof SERVICE_STATES)[number];
 
 export interface CarrierApiStatus {

@@ -1,12 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../storage/schema.js";
-import { lockAccount } from "../accounts/accounts.repository.js";
 import { DomainError } from "../errors.js";
 import { findDefaultPaymentMethod } from "../payments/payment-methods.repository.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { waitForTurn } from "../shared/wait-for-turn.js";
 import { chargeRefill, meterChargeTopic, type RefillCharge } from "./charge-refill.js";
-import { appendMeterEntry, type MeterEntryRow, meterTotals } from "./meter.repository.js";
+import { appendMeterEntry, type MeterEntryRow, meterTotals, takeFromMeter } from "./meter.repository.js";
 import { getRefillSettings } from "./refill-settings.js";
 
 /** How long a purchase waits for another purchase's refill to settle. */
@@ -14,22 +13,40 @@ const REFILL_WAIT_LIMIT_MS = 10_000;
 /** How many times a purchase refused for funds looks again while an automatic refill could pay. */
 const FUNDING_ATTEMPTS = 5;
 
+/** How a label's debit is to be taken: after this refill (if any), and whether it must leave a refill undue. */
+export interface LabelFunding {
+  refill: RefillCharge | undefined;
+  /** Taken only if the balance stays at or above the refill trigger; else `RefillDue` is thrown. */
+  aboveRefillTrigger: boolean;
+}
+
+/** The first debit found the balance would fall below the refill trigger (or below zero). */
+class RefillDue extends Error {}
+
 /**
  * Refills the meter when the label needs it, then runs `debit`, the transaction that takes the
- * price. Purchases in parallel can spend the balance between this one's look and its debit: while
- * automatic refill is on (and this purchase's refill was not declined), a debit refused for funds
- * looks again, so parallel purchases are funded as they would be one after another.
+ * price. Most purchases leave the balance above the refill trigger: the first debit is taken only
+ * on that condition, so they need no look at the meter before it; one that would cross the trigger
+ * is rolled back and funded the long way. Purchases in parallel can spend the balance between this
+ * one's look and its debit: while automatic refill is on (and this purchase's refill was not
+ * declined), a debit refused for funds looks again, so parallel purchases are funded as they would
+ * be one after another.
  */
 export async function fundLabel<T>(
   services: DomainServices,
   scope: AccountScope,
   priceCents: number,
-  debit: (refill: RefillCharge | undefined) => Promise<T>,
+  debit: (funding: LabelFunding) => Promise<T>,
 ): Promise<T> {
+  try {
+    return await debit({ refill: undefined, aboveRefillTrigger: true });
+  } catch (error) {
+    if (!(error instanceof RefillDue)) throw error;
+  }
   for (let attempt = 1; ; attempt += 1) {
     const refill = await refillBeforeLabel(services, scope, priceCents);
     try {
-      return await debit(refill);
+      return await debit({ refill, aboveRefillTrigger: false });
     } catch (error) {
       const spentMeanwhile =
         error instanceof DomainError &&
@@ -80,9 +97,10 @@ async function refillBeforeLabel(
 }
 
 /**
- * The label's price taken from the meter, in the transaction that records the purchase intent:
- * the account's row is locked, so purchases in parallel take turns and each sees the debits
- * before it; a price the balance does not cover is refused before the carrier is asked.
+ * The label's price taken from the meter, in the transaction that records the purchase intent, by
+ * one conditional update of the meter's balance row (see `takeFromMeter`): purchases in parallel
+ * take turns on that row and each sees the debits before it; a price the balance does not cover
+ * is refused before the carrier is asked.
  */
 export async function debitLabel(
   trx: Transaction<Database>,
@@ -92,32 +110,34 @@ export async function debitLabel(
     shipmentId: number;
     description: string;
     stamp: string;
-    refill: RefillCharge | undefined;
-  },
+  } & LabelFunding,
 ): Promise<MeterEntryRow> {
-  await lockAccount(trx, scope.accountId);
-  const { balanceCents } = await meterTotals(trx, scope);
-  if (balanceCents < debit.priceCents) {
-    const why = await whyNoRefill(trx, scope, debit.refill);
-    throw new DomainError(
-      "meter.insufficient_funds",
-      `The label costs ${(debit.priceCents / 100).toFixed(2)} and the meter's balance is ${(balanceCents / 100).toFixed(2)}; no label was bought.${why} Refill the meter (POST /api/v2/meter/refill) or set up automatic refills.`,
-    );
-  }
   const refill = debit.refill?.transaction.status === "accepted" ? debit.refill.transaction : undefined;
-  return appendMeterEntry(trx, {
-    account_id: scope.accountId,
-    mode: scope.mode,
-    kind: "label_purchase",
-    amount_cents: -debit.priceCents,
-    shipment_id: debit.shipmentId,
-    description: debit.description,
-    status: "posted",
-    available_at: debit.stamp,
-    created_at: debit.stamp,
-    payment_method_id: refill?.payment_method_id ?? null,
-    payment_transaction_id: refill?.id ?? null,
-  });
+  const entry = await takeFromMeter(
+    trx,
+    {
+      account_id: scope.accountId,
+      mode: scope.mode,
+      kind: "label_purchase",
+      amount_cents: -debit.priceCents,
+      shipment_id: debit.shipmentId,
+      description: debit.description,
+      status: "posted",
+      available_at: debit.stamp,
+      created_at: debit.stamp,
+      payment_method_id: refill?.payment_method_id ?? null,
+      payment_transaction_id: refill?.id ?? null,
+    },
+    { aboveRefillTrigger: debit.aboveRefillTrigger },
+  );
+  if (entry) return entry;
+  if (debit.aboveRefillTrigger) throw new RefillDue();
+  const { balanceCents } = await meterTotals(trx, scope);
+  const why = await whyNoRefill(trx, scope, debit.refill);
+  throw new DomainError(
+    "meter.insufficient_funds",
+    `The label costs ${(debit.priceCents / 100).toFixed(2)} and the meter's balance is ${(balanceCents / 100).toFixed(2)}; no label was bought.${why} Refill the meter (POST /api/v2/meter/refill) or set up automatic refills.`,
+  );
 }
 
 /** Why automatic refill did not cover the label, as a sentence for the 402; empty when it is off. */

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { Database, MeterEntryTable } from "../../storage/schema.js";
 import type { AccountScope } from "../services.js";
 
@@ -48,6 +48,58 @@ export async function appendMeterEntry(db: Kysely<Database>, row: Insertable<Met
   if (entry.status === "posted") await moveBalance(db, entry, { posted: entry.amount_cents, held: 0, heldCount: 0 });
   if (entry.status === "held") await moveBalance(db, entry, { posted: 0, held: entry.amount_cents, heldCount: 1 });
   return entry;
+}
+
+/**
+ * A posted debit (`entry.amount_cents` below zero) taken only if the meter covers it, in one
+ * conditional update of the balance row: parallel debits wait on the row's lock and each sees the
+ * balance the one before it left, so none overdraws. With `aboveRefillTrigger`, it is taken only
+ * if the balance stays at or above the account's automatic refill trigger as well (no refill is
+ * due). Undefined, and nothing written, when the balance does not allow it.
+ */
+export async function takeFromMeter(
+  trx: Transaction<Database>,
+  entry: Insertable<MeterEntryTable> & { amount_cents: number },
+  options: { aboveRefillTrigger: boolean },
+): Promise<MeterEntryRow | undefined> {
+  const opening = entry.mode === "test" ? SANDBOX_OPENING_CREDIT_CENTS : 0;
+  const take = () =>
+    trx
+      .updateTable("meter_balances")
+      .set((eb) => ({ posted_cents: eb("posted_cents", "+", entry.amount_cents) }))
+      .where("account_id", "=", entry.account_id)
+      .where("mode", "=", entry.mode)
+      .where((eb) => eb(eb("posted_cents", "+", opening + entry.amount_cents), ">=", 0))
+      .$if(options.aboveRefillTrigger, (update) =>
+        update.where((eb) =>
+          eb(
+            eb("posted_cents", "+", opening + entry.amount_cents),
+            ">=",
+            eb.fn.coalesce(
+              eb
+                .selectFrom("accounts")
+                .select("refill_trigger_cents")
+                .where("id", "=", entry.account_id)
+                .where("refill_amount_cents", "is not", null),
+              eb.lit(0),
+            ),
+          ),
+        ),
+      )
+      .returning("posted_cents")
+      .executeTakeFirst();
+  let taken = await take();
+  if (!taken) {
+    // A meter's row is made by its first entry: one that has none yet gets it empty, then pays.
+    await trx
+      .insertInto("meter_balances")
+      .values({ account_id: entry.account_id, mode: entry.mode, posted_cents: 0, held_cents: 0, held_count: 0 })
+      .onConflict((conflict) => conflict.columns(["account_id", "mode"]).doNothing())
+      .execute();
+    taken = await take();
+  }
+  if (!taken) return undefined;
+  return trx.insertInto("meter_entries").values(entry).returningAll().executeTakeFirstOrThrow();
 }
 
 /** A held entry (a refund USPS held) posted once its hold is over; undefined when it was not held. */

@@ -1,23 +1,24 @@
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { CarrierAdapter, ParcelContents, Purchase, RateRequest } from "../../carriers/carrier.js";
 import type { RatedParcel, RateQuote } from "../../carriers/catalogue.js";
 import { returnServiceName } from "../../carriers/returns.js";
 import { storedCarrierLabel } from "../../labels/images/carrier-raster.js";
 import type { RenderedLabel } from "../../labels/label.js";
 import { renderLabel } from "../../labels/render-label.js";
+import type { Database } from "../../storage/schema.js";
 import { classifyAddress } from "../addresses/classify-address.js";
 import { asApiError, callingCarrier } from "../carriers/carrier-failure.js";
 import { declaredValueCents } from "../customs/customs-rules.js";
 import { DomainError, partUnavailable } from "../errors.js";
 import { recordBesideFailure, shipmentIds } from "../incidents/money-incidents.js";
 import { reportUnvoidedLabels } from "../incidents/repair-labels.js";
-import type { RefillCharge } from "../meter/charge-refill.js";
-import { debitLabel, fundLabel } from "../meter/fund-label.js";
+import { debitLabel, fundLabel, type LabelFunding } from "../meter/fund-label.js";
 import { appendMeterEntry, type MeterEntryRow } from "../meter/meter.repository.js";
 import { queueLabelLink } from "../orders/link-label.js";
 import { deliveryDate } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
-import { FIRST_TRACKING_READ_MS, scheduleTrackingRefresh } from "../tracking/refresh-tracking.js";
+import { FIRST_TRACKING_READ_MS, firstTrackingRead, scheduleTrackingRefresh } from "../tracking/refresh-tracking.js";
 import { type CheckedShipment, checkShipment } from "./check-shipment.js";
 import { customsParcelsOf } from "./customs-declaration.js";
 import { labelAddress } from "./label-address.js";
@@ -90,8 +91,8 @@ async function buy(
     input.returnLabel?.type === "scan_based"
       ? 0
       : await callingCarrier(services.clock, () => priceOf(carrier, request));
-  const { shipment, parcels, charge } = await fundLabel(services, scope, priceCents, (refill) =>
-    recordIntent(services, scope, input, checked, requestKey, { priceCents, refill }),
+  const { shipment, parcels, charge, trackingDue } = await fundLabel(services, scope, priceCents, (funding) =>
+    recordIntent(services, scope, input, checked, requestKey, { priceCents, ...funding }),
   );
   let purchase: Purchase;
   try {
@@ -126,6 +127,7 @@ async function buy(
       checked,
       customsFile ?? null,
       charge,
+      trackingDue,
     );
   } catch (error) {
     await voidAfterFailure(services, carrier, shipment, trackingNumbers, (purchase.rate.quote as RateQuote).totalCents);
@@ -185,7 +187,7 @@ async function recordIntent(
   input: NewShipment,
   checked: CheckedShipment,
   requestKey: string | undefined,
-  funding: { priceCents: number; refill: RefillCharge | undefined },
+  funding: { priceCents: number } & LabelFunding,
 ) {
   const now = services.clock.now();
   const stamp = now.toISOString();
@@ -249,22 +251,35 @@ async function recordIntent(
         updated_at: stamp,
       })),
     );
-    await services.jobs.enqueue(
-      RECOVER_PURCHASE_JOB,
-      { shipmentId: shipment.id },
-      { runAt: new Date(now.getTime() + PURCHASE_RECOVERY_DELAY_MS), maxAttempts: 10, executor: trx },
+    // The first tracking read is queued now, with the recovery job, in one statement (recordPurchase).
+    const tracking = firstTrackingRead(shipment.id, now);
+    await services.jobs.enqueueAll(
+      [
+        {
+          kind: RECOVER_PURCHASE_JOB,
+          payload: { shipmentId: shipment.id },
+          runAt: new Date(now.getTime() + PURCHASE_RECOVERY_DELAY_MS),
+          maxAttempts: 10,
+        },
+        tracking.job,
+      ],
+      trx,
     );
     const charge =
       input.returnLabel?.type === "scan_based"
         ? undefined
         : await debitLabel(trx, scope, {
-            priceCents: funding.priceCents,
+            ...funding,
             shipmentId: shipment.id,
             description: `${checked.service.name} label${input.parcels.length > 1 ? "s" : ""} for shipment ${shipment.id}`,
             stamp,
-            refill: funding.refill,
           });
-    return { shipment, parcels: parcels.sort((a, b) => a.position - b.position), charge };
+    return {
+      shipment,
+      parcels: parcels.sort((a, b) => a.position - b.position),
+      charge,
+      trackingDue: tracking.due,
+    };
   });
 }
 
@@ -331,16 +346,18 @@ async function recordTrackingNumbers(
   parcels: ParcelRow[],
   purchase: Purchase,
 ): Promise<void> {
-  await services.db.transaction().execute(async (trx) => {
+  const write = async (db: Kysely<Database>) => {
     for (const [index, parcel] of parcels.entries()) {
       const sold = purchase.parcels[index];
-      await trx
+      await db
         .updateTable("parcels")
         .set({ tracking_number: sold?.trackingNumber ?? null, barcode_data: sold?.barcodeData ?? null })
         .where("id", "=", parcel.id)
         .execute();
     }
-  });
+  };
+  // One parcel's is one statement, atomic on its own.
+  await (parcels.length === 1 ? write(services.db) : services.db.transaction().execute(write));
 }
 
 /** Transaction 2: labels, costs, `shipped`, and what the carrier charged beyond the price debited. */
@@ -354,10 +371,14 @@ async function recordPurchase(
   checked: CheckedShipment,
   customsFile: string | null,
   charge: MeterEntryRow | undefined,
+  trackingDue: string,
 ): Promise<ShipmentRecord> {
   const stamp = services.clock.now().toISOString();
   const quote = purchase.rate.quote as RateQuote;
   const days = checked.service.transitDays.max;
+  // The first tracking read queued with the intent may have run already (and done nothing) when
+  // buying took this long: then one is queued anew.
+  const trackingQueued = Date.parse(stamp) < Date.parse(trackingDue) - FIRST_TRACKING_READ_MS / 2;
   // The rows written come back from the writes themselves: the answer needs no second read.
   return services.db.transaction().execute(async (trx) => {
     const shippedParcels: ParcelRow[] = [];
@@ -408,6 +429,7 @@ async function recordPurchase(
         customs_document_file: customsFile,
         shipped_at: stamp,
         updated_at: stamp,
+        tracking_refresh_at: trackingQueued ? trackingDue : null,
       },
     });
     // A run that took this request over after its holder went quiet may have voided it meanwhile.
@@ -427,7 +449,9 @@ async function recordPurchase(
         created_at: stamp,
       });
     }
-    await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
+    if (!trackingQueued) {
+      await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
+    }
     await queueLabelLink(services, trx, shipped);
     const labelImages = new Map(files.map((file) => [file.fileName, file.rendered.bytes]));
     return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [], labelImages };

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { CarrierCallError } from "../../carriers/api-client/carrier-http-client.js";
 import { CarrierError, type TrackingReport } from "../../carriers/carrier.js";
+import type { QueuedJob } from "../../jobs/queue.js";
 import type { Database } from "../../storage/schema.js";
 import { auditAcceptedParcels } from "../adjustments/adjust-shipment.js";
 import { carrierServiceStatuses, sellingCarrierOf } from "../carriers/carrier-connections.js";
@@ -208,3 +209,22 @@ export function spacedTimes(planned: readonly number[], earliest: number, now: n
 
 /** A label's tracking is first read a minute after purchase, when the carrier has its data. */
 export const FIRST_TRACKING_READ_MS = 60_000;
+
+/**
+ * The job of a shipment's first tracking read, a minute from `from`, for its purchase to queue
+ * beside its other jobs in one statement; it reads only once the shipment's `tracking_refresh_at`
+ * is set to `due` (a purchase that failed never sets it, and the job does nothing).
+ */
+export function firstTrackingRead(shipmentId: number, from: Date): { job: QueuedJob; due: string } {
+  const at = new Date(from.getTime() + FIRST_TRACKING_READ_MS);
+  const due = at.toISOString();
+  return {
+    job: {
+      kind: REFRESH_TRACKING_JOB,
+      payload: { shipmentId, due } satisfies RefreshTrackingPayload,
+      runAt: at,
+      maxAttempts: 10,
+    },
+    due,
+  };
+}

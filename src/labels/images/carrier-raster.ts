@@ -4,11 +4,12 @@
  * barcodes stay UPS's. An image lying on its side for portrait stock (UPS's GIF is landscape) is
  * turned a quarter clockwise first.
  */
-import sharp from "sharp";
+
 import { LABEL_FILE_TYPES, type LabelFormat, type RenderedLabel } from "../label.js";
 import { labelDocument } from "../pdf/label-document.js";
 import { PageContent } from "../pdf/page-content.js";
 import { pdfImageOf } from "../pdf/pdf-image.js";
+import { sharp } from "../sharp.js";
 
 export type ConvertedFormat = "png" | "pdf";
 

@@ -1,5 +1,5 @@
 /** label_contents images as grey pixels of the size they print at (rasters, ZPL, EPL2). */
-import sharp from "sharp";
+import { sharp } from "../sharp.js";
 import { ImageMemo } from "./image-memo.js";
 
 export interface GreyImage {

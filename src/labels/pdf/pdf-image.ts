@@ -4,8 +4,8 @@
  * with its alpha channel as a soft mask.
  */
 import { deflateSync } from "node:zlib";
-import sharp from "sharp";
 import { ImageMemo } from "../images/image-memo.js";
+import { sharp } from "../sharp.js";
 import type { XObject } from "./page-content.js";
 
 export interface PdfImage {

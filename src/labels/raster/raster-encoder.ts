@@ -2,7 +2,7 @@
  * A painted page as PNG (8-bit grey), JPEG, GIF (two colours) or TIFF (1-bit CCITT G4, the fax
  * compression label TIFFs use), each carrying the print resolution so it prints at true size.
  */
-import sharp from "sharp";
+import { sharp } from "../sharp.js";
 import type { GreyBitmap } from "./grey-bitmap.js";
 
 export type RasterFormat = "png" | "jpeg" | "gif" | "tiff";

@@ -1,5 +1,5 @@
 /** The few things the raster path lets librsvg draw (glyph outlines, the VOID stamp), as ink coverage. */
-import sharp from "sharp";
+import { sharp } from "../sharp.js";
 
 /** Renders black-on-white SVG markup (without the <svg> element) and returns ink per pixel. */
 export async function svgInk(width: number, height: number, markup: string): Promise<Uint8Array> {

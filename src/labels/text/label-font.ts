@@ -11,7 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
+import type * as fontkit from "fontkit";
 import type { FontWeight } from "../drawing.js";
 import { LABEL_CHARACTERS } from "./label-text.js";
 
@@ -59,7 +59,9 @@ export function labelFontPath(weight: FontWeight): string {
 
 function loadFont(weight: FontWeight): LabelFont {
   const path = labelFontPath(weight);
-  const font = fontkit.create(readFileSync(path)) as fontkit.Font;
+  // fontkit (and the decompressors it brings) is loaded with the first font, not with the server.
+  const { create } = createRequire(import.meta.url)("fontkit") as typeof fontkit;
+  const font = create(readFileSync(path)) as fontkit.Font;
   const em = font.unitsPerEm;
   // fontkit answers the glyph's id in the subset, and keeps the subset's glyphs in order (its
   // type declarations say a boolean and hide the list).
