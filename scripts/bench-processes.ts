@@ -149,6 +149,17 @@ export async function startPorter(
   return { child, url: `${origin}/api/v2`, origin, key, auth: { authorization: `Bearer ${key}` } };
 }
 
+export const SANDBOX_CARD = {
+  payment_method: {
+    type: "cc",
+    account_number: "4242424242424242",
+    expiry: "1239",
+    verification_code: "123",
+    default_payment_method: true,
+  },
+};
+export const AUTOMATIC_REFILL = { meter: { refill_trigger_balance: 1000, refill_amount: 10000 } };
+
 /** A default sandbox card and automatic refills of 10,000.00 whenever the balance nears 1,000.00. */
 export async function fundByAutomaticRefill(porterUrl: string, auth: Record<string, string>): Promise<void> {
   const send = async (method: string, url: string, body: unknown) => {
@@ -159,16 +170,8 @@ export async function fundByAutomaticRefill(porterUrl: string, auth: Record<stri
     });
     if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
   };
-  await send("POST", "/payment_methods", {
-    payment_method: {
-      type: "cc",
-      account_number: "4242424242424242",
-      expiry: "1239",
-      verification_code: "123",
-      default_payment_method: true,
-    },
-  });
-  await send("PUT", "/meter", { meter: { refill_trigger_balance: 1000, refill_amount: 10000 } });
+  await send("POST", "/payment_methods", SANDBOX_CARD);
+  await send("PUT", "/meter", AUTOMATIC_REFILL);
 }
 
 // The same shipment the HTTP tests rate and buy.

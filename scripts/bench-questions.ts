@@ -3,19 +3,8 @@
  * box sizes and weights, seeded so every run asks the same ones.
  */
 import zipcodes from "zipcodes";
+import { seededRandom } from "../src/carriers/sandbox/seeded-random.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../test/helpers/shipments.js";
-
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The 50 states and DC: territories and military ZIPs rate by other rules. */
 const STATES = new Set(
@@ -25,13 +14,12 @@ const STATES = new Set(
 );
 
 /** `count` JSON bodies of `POST /rates`, no two alike. */
-export function distinctRateQuestions(count: number, seed = 25): string[] {
+export function distinctRateQuestions(count: number, seed = "porter-bench"): string[] {
   const zips = Object.values(zipcodes.codes).filter(
     (record): record is zipcodes.ZipCodeRecord =>
       record !== undefined && record.country === "US" && record.latitude !== 0 && STATES.has(record.state),
   );
-  const next = random(seed);
-  const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+  const { next, between } = seededRandom(seed);
   const place = () => zips[Math.floor(next() * zips.length)]!;
   const asked = new Set<string>();
   while (asked.size < count) {

@@ -6,22 +6,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Kysely, KyselyPlugin } from "kysely";
+import type { Kysely } from "kysely";
 import { ensureDemoAccount, openServices } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { buildServer } from "../src/http/server.js";
 import { JobQueue } from "../src/jobs/queue.js";
 import type { Database } from "../src/storage/schema.js";
-import { median, shipBody } from "./bench-processes.js";
-
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery: KyselyPlugin["transformQuery"] = (args) => {
-    this.count += 1;
-    return args.node;
-  };
-  transformResult: KyselyPlugin["transformResult"] = async (args) => args.result;
-}
+import { StatementCounter } from "../test/helpers/statement-counter.js";
+import { AUTOMATIC_REFILL, median, SANDBOX_CARD, shipBody } from "./bench-processes.js";
 
 /** Binds a proxied object's methods to it: Kysely's classes keep private fields. */
 function bound<T extends object>(target: T, property: string | symbol): unknown {
@@ -78,20 +70,8 @@ export async function countPurchaseStatements(env: NodeJS.ProcessEnv): Promise<P
       throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
   };
   try {
-    await send(
-      "POST",
-      "/payment_methods",
-      JSON.stringify({
-        payment_method: {
-          type: "cc",
-          account_number: "4242424242424242",
-          expiry: "1239",
-          verification_code: "123",
-          default_payment_method: true,
-        },
-      }),
-    );
-    await send("PUT", "/meter", JSON.stringify({ meter: { refill_trigger_balance: 1000, refill_amount: 10000 } }));
+    await send("POST", "/payment_methods", JSON.stringify(SANDBOX_CARD));
+    await send("PUT", "/meter", JSON.stringify(AUTOMATIC_REFILL));
     const counts: number[] = [];
     for (let purchase = 0; purchase < 21; purchase++) {
       counter.count = 0;

@@ -355,26 +355,17 @@ async function measureApiOnly(
     const porterSide = (target: Target) => ({ server: porter.child, target });
     for (const connections of sections.has("ping") || sections.has("rates") ? CONNECTIONS : []) {
       const baseRounds: Round[] = [];
-      if (sections.has("ping")) {
-        const ping = await compare(
-          "GET /test/ping (authenticated), API-only",
-          connections,
-          porterSide(pingOf(porter)),
-          yardstick.ping(bare),
-        );
-        rows.push(ping.measured);
-        baseRounds.push(...ping.baseRounds);
-        if (connections === 10) goals.push(pingGoal("API-only (`serve --no-worker`)", engine, ping.measured));
-      }
-      if (sections.has("rates")) {
-        const same = await compare(
-          "POST /rates, one question over and over",
-          connections,
-          porterSide(ratesOf(porter)),
-          yardstick.ping(bare),
-        );
-        rows.push(same.measured);
-        baseRounds.push(...same.baseRounds);
+      const pingAndSame: Array<[Section, string, Target]> = [
+        ["ping", "GET /test/ping (authenticated), API-only", pingOf(porter)],
+        ["rates", "POST /rates, one question over and over", ratesOf(porter)],
+      ];
+      for (const [section, name, target] of pingAndSame.filter(([wanted]) => sections.has(wanted))) {
+        const compared = await compare(name, connections, porterSide(target), yardstick.ping(bare));
+        rows.push(compared.measured);
+        baseRounds.push(...compared.baseRounds);
+        if (section === "ping" && connections === 10) {
+          goals.push(pingGoal("API-only (`serve --no-worker`)", engine, compared.measured));
+        }
       }
       const baseRow = summary("baseline (bare Fastify ping)", connections, baseRounds);
       rows.push({ ...baseRow, ratio: 1, cpuRatio: baseRow.cpuUs === undefined ? undefined : 1 });
