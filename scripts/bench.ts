@@ -12,8 +12,8 @@
  *   API-only process (`serve --no-worker`) and on the all-in-one process (`serve`);
  * - `rates`: `POST /rates` with 4,000 distinct questions next to the bare server answering the same
  *   rate answer, serialised per request; and one question asked over and over;
- * - `labels`: create-and-ship (ZPL, PDF, PNG) on both processes, the all-in-one as a share of the
- *   API-only;
+ * - `labels`: create-and-ship (ZPL, PDF, PNG) on both processes in alternating rounds, the
+ *   all-in-one as a share of the API-only;
  * - `memory`: resident memory of the all-in-one process idle and after a mixed load;
  * - `statements`: SQL statements per label purchase (scripts/bench-statements.ts);
  * - `startup`: `porter serve` on an existing database to its first answer, and `porter --help`;
@@ -307,11 +307,9 @@ const LABEL_GOALS: Record<string, number> = { zpl: 1000, pdf: 400, png: 150 };
 interface ProcessFigures {
   rows: Measurement[];
   goals: Goal[];
-  /** Labels per second by format, for the all-in-one's share. */
-  labels: Record<string, number>;
 }
 
-/** The API-only process (`serve --no-worker`): ping, rates and label purchases. */
+/** The API-only process (`serve --no-worker`): ping and rates. */
 async function measureApiOnly(
   engine: Engine,
   sections: ReadonlySet<Section>,
@@ -322,7 +320,6 @@ async function measureApiOnly(
   const porter = await startPorter(["--no-worker"], store.env, store.dataDir, "api-only");
   const rows: Measurement[] = [];
   const goals: Goal[] = [];
-  const labels: Record<string, number> = {};
   try {
     await fundByAutomaticRefill(porter.url, porter.auth);
     const answer = await fetch(`${porter.url}/rates`, {
@@ -350,7 +347,6 @@ async function measureApiOnly(
             [bareRates, WARM_UP_SECONDS],
           ] as const)
         : []),
-      ...(sections.has("labels") ? ([[shipOf(porter, "zpl"), 4 * WARM_UP_SECONDS]] as const) : []),
     ]);
     const porterSide = (target: Target) => ({ server: porter.child, target });
     for (const connections of sections.has("ping") || sections.has("rates") ? CONNECTIONS : []) {
@@ -386,27 +382,11 @@ async function measureApiOnly(
         met: ratio >= 0.5 && p99 <= 10 && errors === 0,
       });
     }
-    for (const format of sections.has("labels") ? ["zpl", "pdf", "png"] : []) {
-      const row = summary(`POST /shipments/ship (${format} label), API-only`, 10, [
-        await round(porter.child, shipOf(porter, format), 10, SECONDS),
-      ]);
-      rows.push(row);
-      labels[format] = row.rps;
-      const goal = LABEL_GOALS[format]!;
-      const cpuGoalMet = format !== "zpl" || row.cpuUs === undefined || row.cpuUs <= 1000;
-      goals.push({
-        figure: `create-and-ship ${format.toUpperCase()}, API-only process, 10 connections`,
-        engine: engine.name,
-        measured: `${Math.round(row.rps)}/s, ${row.cpuUs === undefined ? "–" : (row.cpuUs / 1000).toFixed(2)} ms CPU each${row.errors ? `, ${row.errors} errors` : ""}`,
-        goal: `≥ ${goal}/s${format === "zpl" ? " (≤ 1 ms CPU each)" : ""}`,
-        met: row.rps >= goal && cpuGoalMet && row.errors === 0,
-      });
-    }
   } finally {
     await stop(porter.child);
     await store.dispose();
   }
-  return { rows, goals, labels };
+  return { rows, goals };
 }
 
 function pingGoal(process: string, engine: Engine, ping: Measurement): Goal {
@@ -422,14 +402,13 @@ function pingGoal(process: string, engine: Engine, ping: Measurement): Goal {
 
 /**
  * The all-in-one process (`serve`: the worker in the process, as a one-box user runs it): resident
- * memory idle, ping, label purchases as a share of the API-only's, and memory after a mixed load.
+ * memory idle, ping, and memory after a mixed load.
  */
 async function measureAllInOne(
   engine: Engine,
   sections: ReadonlySet<Section>,
   yardstick: Yardstick,
   questions: readonly string[],
-  apiOnlyLabels: Record<string, number>,
 ): Promise<ProcessFigures> {
   const store = await freshStore(engine);
   const porter = await startPorter([], store.env, store.dataDir, "all-in-one");
@@ -440,10 +419,7 @@ async function measureAllInOne(
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleMb = residentMb(porter.child.pid);
     await fundByAutomaticRefill(porter.url, porter.auth);
-    await warmUp([
-      ...(sections.has("ping") ? ([[pingOf(porter), WARM_UP_SECONDS]] as const) : []),
-      ...(sections.has("labels") ? ([[shipOf(porter, "zpl"), 4 * WARM_UP_SECONDS]] as const) : []),
-    ]);
+    await warmUp([...(sections.has("ping") ? ([[pingOf(porter), WARM_UP_SECONDS]] as const) : [])]);
     if (sections.has("ping")) {
       const bare = await yardstick.started(
         await (
@@ -462,21 +438,6 @@ async function measureAllInOne(
       );
       rows.push(ping.measured);
       goals.push(pingGoal("all-in-one (`serve`)", engine, ping.measured));
-    }
-    for (const format of sections.has("labels") ? ["zpl", "pdf", "png"] : []) {
-      const row = summary(`POST /shipments/ship (${format} label), all-in-one`, 10, [
-        await round(porter.child, shipOf(porter, format), 10, SECONDS),
-      ]);
-      const apiOnly = apiOnlyLabels[format];
-      row.ratio = apiOnly ? row.rps / apiOnly : undefined;
-      rows.push(row);
-      goals.push({
-        figure: `create-and-ship ${format.toUpperCase()}, all-in-one process × API-only (same run)`,
-        engine: engine.name,
-        measured: `${row.ratio === undefined ? "–" : `${row.ratio.toFixed(2)}×`} (${Math.round(row.rps)}/s${apiOnly ? ` against ${Math.round(apiOnly)}/s` : ""})`,
-        goal: "≥ 0.8×",
-        met: row.ratio === undefined ? undefined : row.ratio >= 0.8 && row.errors === 0,
-      });
     }
     if (sections.has("memory")) {
       // A mixed load: pings, distinct rate questions, purchases and shipment lists at once.
@@ -521,7 +482,76 @@ async function measureAllInOne(
     await stop(porter.child);
     await store.dispose();
   }
-  return { rows, goals, labels: {} };
+  return { rows, goals };
+}
+
+/**
+ * Label purchases on the API-only and the all-in-one process at once, in alternating rounds (the
+ * machine's speed drifts within minutes, and one run of each a minute apart measured the drift):
+ * the process not measured is stopped (SIGSTOP) meanwhile, so its worker takes nothing from the
+ * other's round, and resumed after.
+ */
+async function measureLabels(engine: Engine): Promise<ProcessFigures> {
+  const stores = [await freshStore(engine), await freshStore(engine)] as const;
+  const apiOnly = await startPorter(["--no-worker"], stores[0].env, stores[0].dataDir, "labels-api-only");
+  const allInOne = await startPorter([], stores[1].env, stores[1].dataDir, "labels-all-in-one");
+  const rows: Measurement[] = [];
+  const goals: Goal[] = [];
+  /** `work` on `porter` while the other process is stopped. */
+  const alone = async <T>(porter: PorterProcess, work: () => Promise<T>): Promise<T> => {
+    const other = porter === apiOnly ? allInOne : apiOnly;
+    other.child.kill("SIGSTOP");
+    try {
+      return await work();
+    } finally {
+      other.child.kill("SIGCONT");
+    }
+  };
+  try {
+    for (const porter of [apiOnly, allInOne]) {
+      await fundByAutomaticRefill(porter.url, porter.auth);
+      await alone(porter, () => warmUp([[shipOf(porter, "zpl"), 4 * WARM_UP_SECONDS]]));
+    }
+    for (const format of ["zpl", "pdf", "png"]) {
+      const apiRounds: Round[] = [];
+      const allRounds: Round[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        apiRounds.push(await alone(apiOnly, () => round(apiOnly.child, shipOf(apiOnly, format), 10, SECONDS / ROUNDS)));
+        allRounds.push(
+          await alone(allInOne, () => round(allInOne.child, shipOf(allInOne, format), 10, SECONDS / ROUNDS)),
+        );
+      }
+      const api = summary(`POST /shipments/ship (${format} label), API-only`, 10, apiRounds);
+      const all = summary(`POST /shipments/ship (${format} label), all-in-one`, 10, allRounds);
+      // A round in which no purchase finished (a slow machine, short rounds) gives no share.
+      const shares = allRounds.flatMap((r, i) => (apiRounds[i]!.rps > 0 ? [r.rps / apiRounds[i]!.rps] : []));
+      all.ratio = shares.length > 0 ? median(shares) : undefined;
+      rows.push(api, all);
+      const goal = LABEL_GOALS[format]!;
+      const cpuGoalMet = format !== "zpl" || api.cpuUs === undefined || api.cpuUs <= 1000;
+      const errors = (row: Measurement) => (row.errors ? `, ${row.errors} errors` : "");
+      goals.push(
+        {
+          figure: `create-and-ship ${format.toUpperCase()}, API-only process, 10 connections`,
+          engine: engine.name,
+          measured: `${Math.round(api.rps)}/s, ${api.cpuUs === undefined ? "–" : (api.cpuUs / 1000).toFixed(2)} ms CPU each${errors(api)}`,
+          goal: `≥ ${goal}/s${format === "zpl" ? " (≤ 1 ms CPU each)" : ""}`,
+          met: api.rps >= goal && cpuGoalMet && api.errors === 0,
+        },
+        {
+          figure: `create-and-ship ${format.toUpperCase()}, all-in-one process × API-only (alternating rounds)`,
+          engine: engine.name,
+          measured: `${all.ratio === undefined ? "–" : `${all.ratio.toFixed(2)}×`} (${Math.round(all.rps)}/s against ${Math.round(api.rps)}/s${errors(all)})`,
+          goal: "≥ 0.8×",
+          met: all.ratio === undefined ? undefined : all.ratio >= 0.8 && all.errors === 0,
+        },
+      );
+    }
+  } finally {
+    await Promise.all([stop(apiOnly.child), stop(allInOne.child)]);
+    await Promise.all(stores.map((store) => store.dispose()));
+  }
+  return { rows, goals };
 }
 
 /**
@@ -655,15 +685,16 @@ async function main(): Promise<void> {
     for (const engine of await engines()) {
       if (servers) {
         const apiOnly =
-          sections.has("ping") || sections.has("rates") || sections.has("labels")
+          sections.has("ping") || sections.has("rates")
             ? await measureApiOnly(engine, sections, yardstick, questions)
-            : { rows: [], goals: [], labels: {} };
+            : { rows: [], goals: [] };
         const allInOne =
-          sections.has("ping") || sections.has("labels") || sections.has("memory")
-            ? await measureAllInOne(engine, sections, yardstick, questions, apiOnly.labels)
-            : { rows: [], goals: [], labels: {} };
-        serverRows.push([engine.name, [...apiOnly.rows, ...allInOne.rows]]);
-        goals.push(...apiOnly.goals, ...allInOne.goals);
+          sections.has("ping") || sections.has("memory")
+            ? await measureAllInOne(engine, sections, yardstick, questions)
+            : { rows: [], goals: [] };
+        const labels = sections.has("labels") ? await measureLabels(engine) : { rows: [], goals: [] };
+        serverRows.push([engine.name, [...apiOnly.rows, ...allInOne.rows, ...labels.rows]]);
+        goals.push(...apiOnly.goals, ...allInOne.goals, ...labels.goals);
       }
       if (sections.has("statements")) goals.push(await measureStatements(engine));
       if (sections.has("startup")) goals.push(...(await measureStartUp(engine)));
