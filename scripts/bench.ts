@@ -1,42 +1,77 @@
 /**
- * `npm run bench`: throughput and latency of Porter next to a bare Fastify server measured in the
- * same run on the same machine, reported as ratios so the figures travel between machines.
- * Each server runs in its own process; autocannon drives them from this one.
- * BENCH_SECONDS (default 10) sets the length of each run. Label purchases (ZPL, PDF, PNG) are
- * measured at 10 connections; their req/s is labels bought per second. Then a batch of 1,000 and
- * one of 10,000 shipments is created and its SCAN form generated (scripts/bench-batch.ts); the meter
- * transaction report over 1,000,000 ledger rows, a page and the whole CSV (scripts/bench-reports.ts).
- * Last, webhook events delivered per second by one worker process to a receiver on loopback
- * (scripts/bench-webhooks.ts).
- * Sections given as arguments run alone, in this order: `ping` (ping and rates against the
- * baseline), `labels`, `batches`, `reports`, `webhooks`; e.g. `npm run bench -- labels`.
+ * `npm run bench`: every figure of the performance goals (docs/performance.md), each printed with
+ * its goal and whether this run met it, on SQLite and, when it is reachable, PostgreSQL
+ * (BENCH_POSTGRES_URL, default the local server's `postgres` database; each run makes and drops
+ * databases of its own). Throughput and latency are measured next to a bare Fastify server in the
+ * same run and reported as ratios, which travel between machines where raw figures do not. Each
+ * server runs in its own process; autocannon drives them from this one.
+ * BENCH_SECONDS (default 10) sets the length of each run, BENCH_WARMUP_SECONDS (default 5) each
+ * warm-up (label purchases warm up four times as long).
+ * Sections given as arguments run alone, in this order:
+ * - `ping`: authenticated `GET /test/ping` next to the bare server's constant JSON, on the
+ *   API-only process (`serve --no-worker`) and on the all-in-one process (`serve`);
+ * - `rates`: `POST /rates` with 4,000 distinct questions next to the bare server answering the same
+ *   rate answer, serialised per request; and one question asked over and over;
+ * - `labels`: create-and-ship (ZPL, PDF, PNG) on both processes in alternating rounds, the
+ *   all-in-one as a share of the API-only;
+ * - `memory`: resident memory of the all-in-one process idle and after a mixed load;
+ * - `statements`: SQL statements per label purchase (scripts/bench-statements.ts);
+ * - `startup`: `porter serve` on an existing database to its first answer, and `porter --help`;
+ * - `list`: the first page of shipments among 1,000,000 (scripts/bench-list.ts);
+ * - `batches`, `reports`, `webhooks` (SQLite; scripts/bench-batch.ts, bench-reports.ts,
+ *   bench-webhooks.ts); `libraries`: the hand-written parts against the libraries they replace
+ *   (scripts/bench-libraries.ts).
+ * E.g. `npm run bench -- labels`.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { rateShipment } from "../test/helpers/shipments.js";
+import pg from "pg";
 import { batchTable, measureBatch } from "./bench-batch.js";
+import { type Engine, measureShipmentList, recreateDatabase, SHIPMENT_ROWS } from "./bench-list.js";
+import {
+  cpuTimeUs,
+  freePort,
+  fundByAutomaticRefill,
+  median,
+  type PorterProcess,
+  RATE_BODY,
+  residentMb,
+  SERVER_CPU,
+  shipBody,
+  spawnPinned,
+  start,
+  startPorter,
+  stop,
+} from "./bench-processes.js";
+import { distinctRateQuestions, QuestionCycle } from "./bench-questions.js";
 import { measureMeterReport, reportTable } from "./bench-reports.js";
+import { countPurchaseStatements } from "./bench-statements.js";
 import { measureWebhookDelivery } from "./bench-webhooks.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 /** Each comparison with the baseline is split into this many alternating rounds. */
 const ROUNDS = 5;
-/**
- * On a small machine the load generator and the server fight for the same cores, and the figures
- * then measure the fight. With `taskset` available, each server gets CPU 1 and this process CPU 0.
- */
-const SERVER_CPU = os.cpus().length >= 2 && hasTaskset() ? "1" : undefined;
-
-function hasTaskset(): boolean {
-  return spawnSync("taskset", ["-c", "0", "true"]).status === 0;
-}
 const CONNECTIONS = [10, 50];
+const DISTINCT_QUESTIONS = 4000;
 
-const SECTIONS = ["ping", "labels", "batches", "reports", "webhooks"] as const;
+const SECTIONS = [
+  "ping",
+  "rates",
+  "labels",
+  "memory",
+  "statements",
+  "startup",
+  "list",
+  "batches",
+  "reports",
+  "webhooks",
+  "libraries",
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The sections named on the command line, or all of them. */
@@ -46,49 +81,13 @@ function chosenSections(args: readonly string[]): ReadonlySet<Section> {
   return new Set(args.length === 0 ? SECTIONS : (args as Section[]));
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Starts a process whose output goes to a file, as a deployed server's would (a pipe read by this
- * process would compete with the load generator), and resolves once the file matches `ready`.
- */
-async function start(
-  command: string[],
-  env: NodeJS.ProcessEnv,
-  ready: RegExp,
-  outputFile: string,
-): Promise<{ child: ChildProcess; output: string }> {
-  const out = fs.openSync(outputFile, "w");
-  const [program, args] = SERVER_CPU
-    ? ["taskset", ["-c", SERVER_CPU, process.execPath, ...command]]
-    : [process.execPath, command];
-  const child = spawn(program, args, { env: { ...process.env, ...env }, stdio: ["ignore", out, "inherit"] });
-  fs.closeSync(out);
-  for (let waited = 0; waited < 30_000; waited += 50) {
-    const output = fs.readFileSync(outputFile, "utf8");
-    if (ready.test(output)) return { child, output };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`${command.join(" ")} did not become ready`);
-}
-
-/** Ends a server and waits until it has exited (it may still be writing files). */
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  return gone;
+/** One row of the goals: what was measured, against what goal, and whether it was met. */
+interface Goal {
+  figure: string;
+  engine: string;
+  measured: string;
+  goal: string;
+  met: boolean | undefined;
 }
 
 interface Measurement {
@@ -110,6 +109,8 @@ interface Target {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** A new body for every request, in turn. */
+  questions?: QuestionCycle;
 }
 
 interface Round {
@@ -120,20 +121,16 @@ interface Round {
   cpuUs: number | undefined;
 }
 
-/** CPU time (user + system) a process has used so far, in µs, where /proc exists. */
-function cpuTimeUs(pid: number | undefined): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-
 async function round(server: ChildProcess, target: Target, connections: number, seconds: number): Promise<Round> {
   const cpuBefore = cpuTimeUs(server.pid);
-  const result = await autocannon({ ...target, connections, duration: seconds, pipelining: 1 });
+  const { questions, ...request } = target;
+  const result = await autocannon({
+    ...request,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    ...(questions ? { requests: [{ setupRequest: (asked) => ({ ...asked, body: questions.next() }) }] } : {}),
+  });
   const cpuAfter = cpuTimeUs(server.pid);
   return {
     rps: result.requests.average,
@@ -146,12 +143,6 @@ async function round(server: ChildProcess, target: Target, connections: number, 
         : (cpuAfter - cpuBefore) / result.requests.total,
   };
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 function summary(name: string, connections: number, rounds: Round[]): Measurement {
   const cpu = rounds.map((r) => r.cpuUs).filter((us): us is number => us !== undefined);
@@ -193,147 +184,468 @@ async function compare(
   return { measured, baseRounds };
 }
 
-async function untilAnswering(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const answer = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** SQLite, and PostgreSQL when its server answers. Each data directory gets a database of its own. */
+async function engines(): Promise<Engine[]> {
+  const sqlite: Engine = { name: "SQLite", env: () => ({}) };
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  const reachable = await client.connect().then(
+    () => true,
+    () => false,
+  );
+  if (!reachable) {
+    console.log(`PostgreSQL is not reachable at ${POSTGRES_URL.replace(/\/\/[^@]*@/, "//")}: SQLite only.`);
+    return [sqlite];
+  }
+  await client.end();
+  const postgres: Engine = {
+    name: "PostgreSQL",
+    env: (dataDir) => {
+      const url = new URL(POSTGRES_URL);
+      url.pathname = `/porter_bench_${createHash("sha1").update(path.basename(dataDir)).digest("hex").slice(0, 12)}`;
+      return { DATABASE_URL: url.toString() };
+    },
+  };
+  return [sqlite, postgres];
+}
+
+/** A fresh data directory (and database) for one server; `dispose` removes both. */
+async function freshStore(
+  engine: Engine,
+): Promise<{ dataDir: string; env: NodeJS.ProcessEnv; dispose(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-bench-"));
+  const env = engine.env(dataDir);
+  if (env.DATABASE_URL) await recreateDatabase(env.DATABASE_URL);
+  return {
+    dataDir,
+    env,
+    dispose: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (env.DATABASE_URL) await dropDatabase(env.DATABASE_URL);
+    },
+  };
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
+}
+
+/**
+ * The bare Fastify server: `GET /ping` and, once it is given Porter's answer to a distinct question,
+ * `POST /rates` answering that object (started when the first rate answer is known).
+ */
+class Yardstick {
+  #server: { child: ChildProcess; port: number } | undefined;
+  readonly #dir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-bench-yardstick-"));
+  answerBytes = 0;
+
+  async started(rateAnswer: string): Promise<{ child: ChildProcess; port: number }> {
+    if (this.#server) return this.#server;
+    const answerFile = path.join(this.#dir, "rate-answer.json");
+    fs.writeFileSync(answerFile, rateAnswer);
+    this.answerBytes = Buffer.byteLength(rateAnswer);
+    const port = await freePort();
+    const { child } = await start(
+      ["--import", "tsx", "scripts/bench-baseline.ts", String(port), answerFile],
+      {},
+      /ready/,
+      path.join(this.#dir, "baseline.log"),
     );
-    if (answer) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    this.#server = { child, port };
+    return this.#server;
+  }
+
+  ping(server: { child: ChildProcess; port: number }) {
+    return { server: server.child, target: { url: `http://127.0.0.1:${server.port}/ping` } };
+  }
+
+  async stop(): Promise<void> {
+    if (this.#server) await stop(this.#server.child);
+    fs.rmSync(this.#dir, { recursive: true, force: true });
   }
 }
 
-/** A default sandbox card and automatic refills of 10,000.00 whenever the balance nears 1,000.00. */
-async function fundByAutomaticRefill(porterUrl: string, auth: Record<string, string>): Promise<void> {
-  const send = async (method: string, url: string, body: unknown) => {
-    const response = await fetch(`${porterUrl}${url}`, {
-      method,
-      headers: { ...auth, "content-type": "application/json" },
-      body: JSON.stringify(body),
+const pingOf = (porter: PorterProcess): Target => ({ url: `${porter.url}/test/ping`, headers: porter.auth });
+const ratesOf = (porter: PorterProcess, questions?: QuestionCycle): Target => ({
+  url: `${porter.url}/rates`,
+  method: "POST",
+  headers: { ...porter.auth, "content-type": "application/json" },
+  body: RATE_BODY,
+  questions,
+});
+const shipOf = (porter: PorterProcess, format: string): Target => ({
+  url: `${porter.url}/shipments/ship`,
+  method: "POST",
+  headers: { ...porter.auth, "content-type": "application/json" },
+  body: shipBody(format),
+});
+
+async function warmUp(targets: ReadonlyArray<readonly [Target, number]>): Promise<void> {
+  // A freshly started server is still compiling its hot paths (V8 needs several seconds of load
+  // to settle): every measured request is warmed up first, and that is not reported. Purchases
+  // warm up longest: a fresh label directory on ext4 costs several times more per new file until
+  // it holds some ten thousand (the filesystem grows its directory index).
+  for (const [target, seconds] of targets) {
+    const { questions, ...request } = target;
+    await autocannon({
+      ...request,
+      connections: 10,
+      duration: seconds,
+      ...(questions ? { requests: [{ setupRequest: (asked) => ({ ...asked, body: questions.next() }) }] } : {}),
     });
-    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-  };
-  await send("POST", "/payment_methods", {
-    payment_method: {
-      type: "cc",
-      account_number: "4242424242424242",
-      expiry: "1239",
-      verification_code: "123",
-      default_payment_method: true,
-    },
-  });
-  await send("PUT", "/meter", { meter: { refill_trigger_balance: 1000, refill_amount: 10000 } });
+  }
 }
 
-/** The same shipment bought over and over, as UPS Ground, in one label format. */
-function shipBody(format: string): string {
-  const { shipment } = JSON.parse(RATE_BODY) as { shipment: Record<string, unknown> };
-  return JSON.stringify({ shipment: { ...shipment, service_id: 666, label_format: format, label_size: "4x6" } });
+const LABEL_GOALS: Record<string, number> = { zpl: 1000, pdf: 400, png: 150 };
+
+interface ProcessFigures {
+  rows: Measurement[];
+  goals: Goal[];
 }
 
-// The same shipment the HTTP tests rate and buy.
-const RATE_BODY = JSON.stringify(rateShipment());
-
-/** Ping and rates next to the baseline, and label purchases, as the sections ask. */
-async function measureServer(sections: ReadonlySet<Section>): Promise<Measurement[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "porter-bench-"));
-  const [basePort, porterPort] = [await freePort(), await freePort()];
-  const baseline = await start(
-    ["--import", "tsx", "scripts/bench-baseline.ts", String(basePort)],
-    {},
-    /ready/,
-    path.join(dataDir, "baseline.log"),
-  );
-  const porter = await start(
-    ["dist/cli/index.js", "serve", "--no-worker"],
-    {
-      PORT: String(porterPort),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      KEY_CONCURRENCY_LIMIT: "1000",
-    },
-    /test: +pk_test_\w+/,
-    path.join(dataDir, "porter.log"),
-  );
-  const key = /test: +(pk_test_\w+)/.exec(porter.output)?.[1] as string;
-  const auth = { authorization: `Bearer ${key}` };
-  const porterUrl = `http://127.0.0.1:${porterPort}/api/v2`;
-  const rateRequest = {
-    url: `${porterUrl}/rates`,
-    method: "POST" as const,
-    headers: { ...auth, "content-type": "application/json" },
-    body: RATE_BODY,
-  };
-
-  const shipRequest = (format: string) => ({
-    url: `${porterUrl}/shipments/ship`,
-    method: "POST" as const,
-    headers: { ...auth, "content-type": "application/json" },
-    body: shipBody(format),
-  });
-
-  // The keys are printed before the server listens.
-  await untilAnswering(`http://127.0.0.1:${porterPort}/healthz`);
-  // Labels are paid from the meter: a sandbox card refills it automatically while purchases run.
-  await fundByAutomaticRefill(porterUrl, auth);
-
+/** The API-only process (`serve --no-worker`): ping and rates. */
+async function measureApiOnly(
+  engine: Engine,
+  sections: ReadonlySet<Section>,
+  yardstick: Yardstick,
+  questions: readonly string[],
+): Promise<ProcessFigures> {
+  const store = await freshStore(engine);
+  const porter = await startPorter(["--no-worker"], store.env, store.dataDir, "api-only");
   const rows: Measurement[] = [];
+  const goals: Goal[] = [];
   try {
-    // A freshly started server is still compiling its hot paths (V8 needs several seconds of
-    // load to settle; a shorter warm-up left the first measured run ~30 % slow): warm up every
-    // measured request first, and do not report it. Purchases warm up longest: a fresh label
-    // directory on ext4 costs several times more per new file until it holds some ten thousand
-    // (the filesystem grows its directory index), and a running store is past that.
-    const warmUps = [
-      ...(sections.has("ping")
+    await fundByAutomaticRefill(porter.url, porter.auth);
+    const answer = await fetch(`${porter.url}/rates`, {
+      method: "POST",
+      headers: { ...porter.auth, "content-type": "application/json" },
+      body: questions[0],
+    });
+    const bare = await yardstick.started(await answer.text());
+    const distinct = ratesOf(porter, new QuestionCycle(questions));
+    const bareRates: Target = {
+      url: `http://127.0.0.1:${bare.port}/rates`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      questions: new QuestionCycle(questions),
+    };
+    await warmUp([
+      ...(sections.has("ping") || sections.has("rates")
+        ? ([[yardstick.ping(bare).target, WARM_UP_SECONDS]] as const)
+        : []),
+      ...(sections.has("ping") ? ([[pingOf(porter), WARM_UP_SECONDS]] as const) : []),
+      ...(sections.has("rates")
         ? ([
-            [{ url: `http://127.0.0.1:${basePort}/ping` }, 5],
-            [{ url: `${porterUrl}/test/ping`, headers: auth }, 5],
-            [rateRequest, 5],
+            [ratesOf(porter), WARM_UP_SECONDS],
+            [distinct, WARM_UP_SECONDS],
+            [bareRates, WARM_UP_SECONDS],
           ] as const)
         : []),
-      ...(sections.has("labels") ? ([[shipRequest("zpl"), 20]] as const) : []),
-    ];
-    for (const [options, seconds] of warmUps) {
-      await autocannon({ ...options, connections: 10, duration: seconds });
+    ]);
+    const porterSide = (target: Target) => ({ server: porter.child, target });
+    for (const connections of sections.has("ping") || sections.has("rates") ? CONNECTIONS : []) {
+      const baseRounds: Round[] = [];
+      const pingAndSame: Array<[Section, string, Target]> = [
+        ["ping", "GET /test/ping (authenticated), API-only", pingOf(porter)],
+        ["rates", "POST /rates, one question over and over", ratesOf(porter)],
+      ];
+      for (const [section, name, target] of pingAndSame.filter(([wanted]) => sections.has(wanted))) {
+        const compared = await compare(name, connections, porterSide(target), yardstick.ping(bare));
+        rows.push(compared.measured);
+        baseRounds.push(...compared.baseRounds);
+        if (section === "ping" && connections === 10) {
+          goals.push(pingGoal("API-only (`serve --no-worker`)", engine, compared.measured));
+        }
+      }
+      const baseRow = summary("baseline (bare Fastify ping)", connections, baseRounds);
+      rows.push({ ...baseRow, ratio: 1, cpuRatio: baseRow.cpuUs === undefined ? undefined : 1 });
     }
-    const base = { server: baseline.child, target: { url: `http://127.0.0.1:${basePort}/ping` } };
-    for (const connections of sections.has("ping") ? CONNECTIONS : []) {
-      const ping = await compare(
-        "GET /test/ping (authenticated)",
-        connections,
-        {
-          server: porter.child,
-          target: { url: `${porterUrl}/test/ping`, headers: auth },
-        },
-        base,
-      );
-      const rates = await compare("POST /rates", connections, { server: porter.child, target: rateRequest }, base);
-      const baseRow = summary("baseline (bare Fastify)", connections, [...ping.baseRounds, ...rates.baseRounds]);
-      rows.push(
-        { ...baseRow, ratio: 1, cpuRatio: baseRow.cpuUs === undefined ? undefined : 1 },
-        ping.measured,
-        rates.measured,
-      );
-    }
-    for (const format of sections.has("labels") ? ["zpl", "pdf", "png"] : []) {
-      const purchases = await round(porter.child, shipRequest(format), 10, SECONDS);
-      rows.push(summary(`POST /shipments/ship (${format} label)`, 10, [purchases]));
+    if (sections.has("rates")) {
+      const rates = await compare(`POST /rates, ${questions.length} distinct questions`, 10, porterSide(distinct), {
+        server: bare.child,
+        target: bareRates,
+      });
+      const baseRow = summary("baseline (bare Fastify, the same rate answer)", 10, rates.baseRounds);
+      rows.push(rates.measured, { ...baseRow, ratio: 1, cpuRatio: baseRow.cpuUs === undefined ? undefined : 1 });
+      const { ratio = 0, p99, errors } = rates.measured;
+      goals.push({
+        figure: `POST /rates, ${questions.length} distinct questions, 10 connections (× the bare server answering the same ${Math.round(yardstick.answerBytes / 1024)} KB answer)`,
+        engine: engine.name,
+        measured: `${ratio.toFixed(2)}×, p99 ${p99} ms (${Math.round(rates.measured.rps)}/s against ${Math.round(baseRow.rps)}/s${errors ? `, ${errors} errors` : ""})`,
+        goal: "≥ 0.5× with p99 ≤ 10 ms",
+        met: ratio >= 0.5 && p99 <= 10 && errors === 0,
+      });
     }
   } finally {
-    await Promise.all([stop(baseline.child), stop(porter.child)]);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop(porter.child);
+    await store.dispose();
   }
-  return rows;
+  return { rows, goals };
 }
 
-function printServerTable(rows: readonly Measurement[]): void {
+function pingGoal(process: string, engine: Engine, ping: Measurement): Goal {
+  const ratio = ping.ratio ?? 0;
+  return {
+    figure: `authenticated GET /test/ping × bare Fastify constant JSON, ${process}, 10 connections`,
+    engine: engine.name,
+    measured: `${ratio.toFixed(2)}× (CPU ${ping.cpuRatio === undefined ? "–" : `${ping.cpuRatio.toFixed(2)}×`})`,
+    goal: "≥ 0.8×",
+    met: ratio >= 0.8 && ping.errors === 0,
+  };
+}
+
+/**
+ * The all-in-one process (`serve`: the worker in the process, as a one-box user runs it): resident
+ * memory idle, ping, and memory after a mixed load.
+ */
+async function measureAllInOne(
+  engine: Engine,
+  sections: ReadonlySet<Section>,
+  yardstick: Yardstick,
+  questions: readonly string[],
+): Promise<ProcessFigures> {
+  const store = await freshStore(engine);
+  const porter = await startPorter([], store.env, store.dataDir, "all-in-one");
+  const rows: Measurement[] = [];
+  const goals: Goal[] = [];
+  try {
+    // Idle: started, answered, then left alone for a few seconds (the worker polls meanwhile).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleMb = residentMb(porter.child.pid);
+    await fundByAutomaticRefill(porter.url, porter.auth);
+    await warmUp([...(sections.has("ping") ? ([[pingOf(porter), WARM_UP_SECONDS]] as const) : [])]);
+    if (sections.has("ping")) {
+      const bare = await yardstick.started(
+        await (
+          await fetch(`${porter.url}/rates`, {
+            method: "POST",
+            headers: { ...porter.auth, "content-type": "application/json" },
+            body: questions[0],
+          })
+        ).text(),
+      );
+      const ping = await compare(
+        "GET /test/ping (authenticated), all-in-one",
+        10,
+        { server: porter.child, target: pingOf(porter) },
+        yardstick.ping(bare),
+      );
+      rows.push(ping.measured);
+      goals.push(pingGoal("all-in-one (`serve`)", engine, ping.measured));
+    }
+    if (sections.has("memory")) {
+      // A mixed load: pings, distinct rate questions, purchases and shipment lists at once.
+      const cycle = new QuestionCycle(questions);
+      const mixed: Array<[Target, number]> = [
+        [pingOf(porter), 2],
+        [ratesOf(porter, cycle), 4],
+        [shipOf(porter, "zpl"), 3],
+        [{ url: `${porter.url}/shipments`, headers: porter.auth }, 1],
+      ];
+      await Promise.all(
+        mixed.map(([target, connections]) => {
+          const { questions: asked, ...request } = target;
+          return autocannon({
+            ...request,
+            connections,
+            duration: SECONDS,
+            ...(asked ? { requests: [{ setupRequest: (next) => ({ ...next, body: asked.next() }) }] } : {}),
+          });
+        }),
+      );
+      const loadedMb = residentMb(porter.child.pid);
+      const mb = (value: number | undefined) => (value === undefined ? "–" : `${Math.round(value)} MB`);
+      goals.push(
+        {
+          figure: "resident memory, all-in-one process, idle (started, 3 s alone)",
+          engine: engine.name,
+          measured: mb(idleMb),
+          goal: "≤ 120 MB",
+          met: idleMb === undefined ? undefined : idleMb <= 120,
+        },
+        {
+          figure: `resident memory, all-in-one process, after ${SECONDS} s of mixed load (and the rows above)`,
+          engine: engine.name,
+          measured: mb(loadedMb),
+          goal: "≤ 200 MB",
+          met: loadedMb === undefined ? undefined : loadedMb <= 200,
+        },
+      );
+    }
+  } finally {
+    await stop(porter.child);
+    await store.dispose();
+  }
+  return { rows, goals };
+}
+
+/**
+ * Label purchases on the API-only and the all-in-one process at once, in alternating rounds (the
+ * machine's speed drifts within minutes, and one run of each a minute apart measured the drift):
+ * the process not measured is stopped (SIGSTOP) meanwhile, so its worker takes nothing from the
+ * other's round, and resumed after.
+ */
+async function measureLabels(engine: Engine): Promise<ProcessFigures> {
+  const stores = [await freshStore(engine), await freshStore(engine)] as const;
+  const apiOnly = await startPorter(["--no-worker"], stores[0].env, stores[0].dataDir, "labels-api-only");
+  const allInOne = await startPorter([], stores[1].env, stores[1].dataDir, "labels-all-in-one");
+  const rows: Measurement[] = [];
+  const goals: Goal[] = [];
+  /** `work` on `porter` while the other process is stopped. */
+  const alone = async <T>(porter: PorterProcess, work: () => Promise<T>): Promise<T> => {
+    const other = porter === apiOnly ? allInOne : apiOnly;
+    other.child.kill("SIGSTOP");
+    try {
+      return await work();
+    } finally {
+      other.child.kill("SIGCONT");
+    }
+  };
+  try {
+    for (const porter of [apiOnly, allInOne]) {
+      await fundByAutomaticRefill(porter.url, porter.auth);
+      await alone(porter, () => warmUp([[shipOf(porter, "zpl"), 4 * WARM_UP_SECONDS]]));
+    }
+    for (const format of ["zpl", "pdf", "png"]) {
+      const apiRounds: Round[] = [];
+      const allRounds: Round[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        apiRounds.push(await alone(apiOnly, () => round(apiOnly.child, shipOf(apiOnly, format), 10, SECONDS / ROUNDS)));
+        allRounds.push(
+          await alone(allInOne, () => round(allInOne.child, shipOf(allInOne, format), 10, SECONDS / ROUNDS)),
+        );
+      }
+      const api = summary(`POST /shipments/ship (${format} label), API-only`, 10, apiRounds);
+      const all = summary(`POST /shipments/ship (${format} label), all-in-one`, 10, allRounds);
+      // A round in which no purchase finished (a slow machine, short rounds) gives no share.
+      const shares = allRounds.flatMap((r, i) => (apiRounds[i]!.rps > 0 ? [r.rps / apiRounds[i]!.rps] : []));
+      all.ratio = shares.length > 0 ? median(shares) : undefined;
+      rows.push(api, all);
+      const goal = LABEL_GOALS[format]!;
+      const cpuGoalMet = format !== "zpl" || api.cpuUs === undefined || api.cpuUs <= 1000;
+      const errors = (row: Measurement) => (row.errors ? `, ${row.errors} errors` : "");
+      goals.push(
+        {
+          figure: `create-and-ship ${format.toUpperCase()}, API-only process, 10 connections`,
+          engine: engine.name,
+          measured: `${Math.round(api.rps)}/s, ${api.cpuUs === undefined ? "–" : (api.cpuUs / 1000).toFixed(2)} ms CPU each${errors(api)}`,
+          goal: `≥ ${goal}/s${format === "zpl" ? " (≤ 1 ms CPU each)" : ""}`,
+          met: api.rps >= goal && cpuGoalMet && api.errors === 0,
+        },
+        {
+          figure: `create-and-ship ${format.toUpperCase()}, all-in-one process × API-only (alternating rounds)`,
+          engine: engine.name,
+          measured: `${all.ratio === undefined ? "–" : `${all.ratio.toFixed(2)}×`} (${Math.round(all.rps)}/s against ${Math.round(api.rps)}/s${errors(all)})`,
+          goal: "≥ 0.8×",
+          met: all.ratio === undefined ? undefined : all.ratio >= 0.8 && all.errors === 0,
+        },
+      );
+    }
+  } finally {
+    await Promise.all([stop(apiOnly.child), stop(allInOne.child)]);
+    await Promise.all(stores.map((store) => store.dispose()));
+  }
+  return { rows, goals };
+}
+
+/**
+ * `porter serve` on a built tree and an existing database, to its first answer of `/healthz`:
+ * wall time and the CPU time the process used by then, the median of three starts.
+ */
+async function measureStartUp(engine: Engine): Promise<Goal[]> {
+  const store = await freshStore(engine);
+  try {
+    const first = await startPorter(["--no-worker"], store.env, store.dataDir, "first-start");
+    await stop(first.child);
+    const walls: number[] = [];
+    const cpus: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const port = await freePort();
+      const out = fs.openSync(path.join(store.dataDir, `start-${attempt}.log`), "w");
+      const started = performance.now();
+      const child = spawnPinned(
+        ["dist/cli/index.js", "serve"],
+        { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: store.dataDir, LOG_LEVEL: "info", ...store.env },
+        out,
+      );
+      fs.closeSync(out);
+      let cpu: number | undefined;
+      for (;;) {
+        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ok) {
+          cpu = cpuTimeUs(child.pid);
+          break;
+        }
+        if (child.exitCode !== null || performance.now() - started > 60_000) throw new Error("serve did not answer");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      walls.push((performance.now() - started) / 1000);
+      if (cpu !== undefined) cpus.push(cpu / 1e6);
+      await stop(child);
+    }
+    const wall = median(walls);
+    const cpu = cpus.length === walls.length ? median(cpus) : undefined;
+    return [
+      {
+        figure: "start-up: `porter serve` (built, existing database) to its first answer, median of 3",
+        engine: engine.name,
+        measured: `${wall.toFixed(2)} s, ${cpu === undefined ? "–" : cpu.toFixed(2)} CPU-s`,
+        goal: "≤ 1 s and ≤ 1 CPU-s",
+        met: wall <= 1 && (cpu === undefined || cpu <= 1),
+      },
+    ];
+  } finally {
+    await store.dispose();
+  }
+}
+
+/** `porter --help`, the median of five. */
+function measureHelp(): Goal {
+  const times: number[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, ["bin/porter.js", "--help"], { stdio: "ignore" });
+    if (result.status !== 0) throw new Error("porter --help failed");
+    times.push((performance.now() - started) / 1000);
+  }
+  const wall = median(times);
+  return {
+    figure: "`porter --help`, median of 5",
+    engine: "–",
+    measured: `${wall.toFixed(2)} s`,
+    goal: "≤ 0.3 s",
+    met: wall <= 0.3,
+  };
+}
+
+async function measureStatements(engine: Engine): Promise<Goal> {
+  const store = await freshStore(engine);
+  try {
+    const counted = await countPurchaseStatements(store.env);
+    return {
+      figure: "SQL statements per label purchase (UPS ZPL, automatic refill on; begin and commit included)",
+      engine: engine.name,
+      measured: `${counted.warm} (the first purchase: ${counted.cold})`,
+      goal: "≤ 13",
+      met: counted.warm <= 13,
+    };
+  } finally {
+    await store.dispose();
+  }
+}
+
+function printServerTable(engine: string, rows: readonly Measurement[]): void {
   const pinning = SERVER_CPU ? "servers pinned to CPU 1, load generator to CPU 0" : "no CPU pinning";
-  console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per run, ${pinning}\n`);
+  console.log(`\n${engine}: ${os.cpus().length} cores, Node ${process.version}, ${SECONDS} s per run, ${pinning}\n`);
   console.log(
     `Ping and rates alternate with the baseline in ${ROUNDS} rounds of ${SECONDS / ROUNDS} s; figures are the rounds' medians.`,
   );
@@ -350,13 +662,60 @@ function printServerTable(rows: readonly Measurement[]): void {
   }
 }
 
+function printGoals(goals: readonly Goal[]): void {
+  console.log("\nThe goals (docs/performance.md), this run:\n");
+  console.log("| figure | engine | this run | goal | met |");
+  console.log("|---|---|---|---|---|");
+  for (const goal of goals) {
+    const met = goal.met === undefined ? "not measured" : goal.met ? "met" : "not met";
+    console.log(`| ${goal.figure} | ${goal.engine} | ${goal.measured} | ${goal.goal} | ${met} |`);
+  }
+}
+
 async function main(): Promise<void> {
   const sections = chosenSections(process.argv.slice(2));
   if (SERVER_CPU) spawnSync("taskset", ["-p", "-c", "0", String(process.pid)]);
-  const serverRows = sections.has("ping") || sections.has("labels") ? await measureServer(sections) : [];
+  else console.log("No taskset (or a single core): servers and the load generator share the cores.");
+  const goals: Goal[] = [];
+  const serverRows: Array<[string, Measurement[]]> = [];
+  const servers = ["ping", "rates", "labels", "memory"].some((section) => sections.has(section as Section));
+  const questions = servers ? distinctRateQuestions(DISTINCT_QUESTIONS) : [];
+  const yardstick = new Yardstick();
+  try {
+    for (const engine of await engines()) {
+      if (servers) {
+        const apiOnly =
+          sections.has("ping") || sections.has("rates")
+            ? await measureApiOnly(engine, sections, yardstick, questions)
+            : { rows: [], goals: [] };
+        const allInOne =
+          sections.has("ping") || sections.has("memory")
+            ? await measureAllInOne(engine, sections, yardstick, questions)
+            : { rows: [], goals: [] };
+        const labels = sections.has("labels") ? await measureLabels(engine) : { rows: [], goals: [] };
+        serverRows.push([engine.name, [...apiOnly.rows, ...allInOne.rows, ...labels.rows]]);
+        goals.push(...apiOnly.goals, ...allInOne.goals, ...labels.goals);
+      }
+      if (sections.has("statements")) goals.push(await measureStatements(engine));
+      if (sections.has("startup")) goals.push(...(await measureStartUp(engine)));
+      if (sections.has("list")) {
+        const list = await measureShipmentList(engine);
+        goals.push({
+          figure: `list shipments, first page, ${SHIPMENT_ROWS.toLocaleString("en-US")} rows (median of 20)`,
+          engine: engine.name,
+          measured: `${list.medianMs.toFixed(1)} ms (first ${list.firstMs.toFixed(1)} ms; ${list.cpuMsPerRequest === undefined ? "–" : list.cpuMsPerRequest.toFixed(1)} ms server CPU${list.seededSeconds === undefined ? "" : `; seeded in ${list.seededSeconds.toFixed(0)} s`})`,
+          goal: "< 20 ms",
+          met: list.medianMs < 20,
+        });
+      }
+    }
+  } finally {
+    await yardstick.stop();
+  }
+  if (sections.has("startup")) goals.push(measureHelp());
   const webhooks = sections.has("webhooks") ? await measureWebhookDelivery(SERVER_CPU) : undefined;
 
-  if (serverRows.length > 0) printServerTable(serverRows);
+  for (const [engine, rows] of serverRows) printServerTable(engine, rows);
   if (sections.has("batches")) {
     console.log("\nA batch created and its SCAN form generated (goal: 10,000 shipments in under 10 s):\n");
     console.log(batchTable([await measureBatch(1000), await measureBatch(10_000)]));
@@ -367,6 +726,11 @@ async function main(): Promise<void> {
       `\nWebhooks: one worker delivered ${webhooks.events} events in ${webhooks.messages} signed messages at ${Math.round(webhooks.eventsPerSecond)} events/s (goal 2,000).`,
     );
   }
+  if (sections.has("libraries")) {
+    const { libraryTable, measureLibraries } = await import("./bench-libraries.js");
+    console.log(`\n${libraryTable(await measureLibraries())}`);
+  }
+  if (goals.length > 0) printGoals(goals);
 }
 
 await main();

@@ -36,7 +36,8 @@ interface StoredConnection {
  * are counted by the `callCounter`, on the database).
  */
 export class CarrierApis {
-  readonly #byConnection = new BoundedMap<number, RealCarrier | undefined>(10_000);
+  /** `false`: a connection of a carrier with a real API whose credentials are the sandbox's. */
+  readonly #byConnection = new BoundedMap<number, RealCarrier | false>(10_000);
 
   constructor(private readonly settings: CarrierApiSettings) {}
 
@@ -83,7 +84,8 @@ export class CarrierApis {
 
   #real(connection: StoredConnection, credentials: () => Record<string, unknown>): RealCarrier | undefined {
     if (!realCarrierFactory(connection.carrier_code)) return undefined;
-    if (this.#byConnection.has(connection.id)) return this.#byConnection.get(connection.id);
+    const known = this.#byConnection.get(connection.id);
+    if (known !== undefined) return known || undefined;
     let real: RealCarrier | undefined;
     try {
       real = this.open(connection.carrier_code, connection.mode, credentials());
@@ -91,7 +93,7 @@ export class CarrierApis {
       // Connected before the carrier had a real API with credentials of another shape: a sandbox connection, as it was.
       if (!(error instanceof CredentialsInvalid)) throw error;
     }
-    this.#byConnection.set(connection.id, real);
+    this.#byConnection.set(connection.id, real ?? false);
     return real;
   }
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from "kysely";
 import pg from "pg";
+import { BoundedMap } from "../bounded-map.js";
 import type { Database } from "./schema.js";
 import { SchemaScopedPostgresDialect } from "./schema-introspector.js";
 import { PostgresChannel, WakeUps } from "./wake-ups.js";
@@ -33,13 +34,12 @@ function sqlitePath(url: string): string {
  * application sends the same few hundred SQL texts over and over, so prepared statements are kept.
  */
 function withStatementCache(sqlite: BetterSqlite3.Database, capacity = 500): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new BoundedMap<string, SqliteStatement>(capacity);
   return {
     close: () => sqlite.close(),
     prepare(sql) {
       let statement = statements.get(sql);
       if (!statement) {
-        if (statements.size >= capacity) statements.delete(statements.keys().next().value as string);
         statement = sqlite.prepare(sql);
         statements.set(sql, statement);
       }

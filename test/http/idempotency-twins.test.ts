@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "../../src/app-services.js";
 import { ManualClock } from "../../src/clock.js";
@@ -10,6 +9,7 @@ import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from 
 import { testDialect } from "../helpers/database.js";
 import { deferred } from "../helpers/deferred.js";
 import { waitFor } from "../helpers/processes.js";
+import { StatementCounter } from "../helpers/statement-counter.js";
 
 /** A POST whose handler holds until the test lets it finish, so a twin can arrive meanwhile. */
 class HeldRoute {
@@ -35,16 +35,6 @@ class HeldRoute {
     this.#finish.resolve({ value, status });
     this.#finish = deferred();
   }
-}
-
-/** Counts the statements sent through the Kysely instance it is plugged into. */
-class StatementCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery: KyselyPlugin["transformQuery"] = (args) => {
-    this.count += 1;
-    return args.node;
-  };
-  transformResult: KyselyPlugin["transformResult"] = async (args) => args.result;
 }
 
 describe("a twin waiting for a request that holds its idempotency key", () => {

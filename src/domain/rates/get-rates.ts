@@ -101,7 +101,7 @@ const answersByConnections = new WeakMap<
   readonly CarrierAccountRow[],
   {
     statuses: readonly CarrierServiceStatusRow[];
-    byQuestion: Map<string, { shipDate: string; result: RateResult }>;
+    byQuestion: BoundedMap<string, { shipDate: string; result: RateResult }>;
   }
 >();
 

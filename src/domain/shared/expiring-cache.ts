@@ -5,7 +5,7 @@ import { BoundedMap } from "../../bounded-map.js";
  * processes each keep their own, so a change made elsewhere shows here within `ttlMs`; changes
  * made in this process `forget` the entry at once.
  */
-export class ExpiringCache<K, V> {
+export class ExpiringCache<K extends NonNullable<unknown>, V> {
   readonly #entries: BoundedMap<K, { value: V; until: number }>;
 
   constructor(
@@ -42,6 +42,7 @@ export class ExpiringCache<K, V> {
 
   /** Drops every entry whose value matches; for the rare change that is known by value, not key. */
   forgetWhere(matches: (value: V) => boolean): void {
-    for (const [key, entry] of this.#entries) if (matches(entry.value)) this.#entries.delete(key);
+    const gone = [...this.#entries].filter(([, entry]) => matches(entry.value)).map(([key]) => key);
+    for (const key of gone) this.#entries.delete(key);
   }
 }

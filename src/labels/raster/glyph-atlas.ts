@@ -4,6 +4,7 @@
  * ones the PDF embeds, so raster text has the PDF's shapes and widths on any machine. Atlases are kept for the life of the process (a label uses a
  * handful of sizes; sizes are rounded to half pixels so the set stays small).
  */
+import { BoundedMap } from "../../bounded-map.js";
 import type { FontWeight } from "../drawing.js";
 import { labelFont } from "../text/label-font.js";
 import { LABEL_CHARACTERS } from "../text/label-text.js";
@@ -32,7 +33,7 @@ export interface GlyphCell {
   inkBottom: number;
 }
 
-const atlases = new Map<string, Promise<GlyphAtlas>>();
+const atlases = new BoundedMap<string, Promise<GlyphAtlas>>(CACHE_LIMIT);
 
 function atlasSize(sizePx: number): number {
   return Math.max(4, Math.round(sizePx * 2) / 2);
@@ -100,7 +101,6 @@ export function glyphAtlas(sizePx: number, weight: FontWeight, phase: GlyphPhase
       throw error;
     });
     atlases.set(key, atlas);
-    if (atlases.size > CACHE_LIMIT) atlases.delete(atlases.keys().next().value as string);
   }
   return atlas;
 }

@@ -2,6 +2,7 @@
  * The test-label VOID marking as ink: outlined bold letters turned by the item's angle. Every
  * test label of a size has the same stamp, so stamps are kept.
  */
+import { BoundedMap } from "../../bounded-map.js";
 import { CAP_HEIGHT_EM, type VoidOverlayItem } from "../drawing.js";
 import { labelFont } from "../text/label-font.js";
 import { textWidthIn } from "../text/text-metrics.js";
@@ -9,7 +10,7 @@ import { VOID_STROKE_IN, voidTextSizeIn } from "../text/void-text.js";
 import { svgInk } from "./svg-raster.js";
 
 const CACHE_LIMIT = 16;
-const stamps = new Map<string, Promise<Uint8Array>>();
+const stamps = new BoundedMap<string, Promise<Uint8Array>>(CACHE_LIMIT);
 
 function render(item: VoidOverlayItem, width: number, height: number): Promise<Uint8Array> {
   const pixelsPerInch = width / item.width;
@@ -45,7 +46,6 @@ export function voidStamp(item: VoidOverlayItem, width: number, height: number):
       throw error;
     });
     stamps.set(key, stamp);
-    if (stamps.size > CACHE_LIMIT) stamps.delete(stamps.keys().next().value as string);
   }
   return stamp;
 }
