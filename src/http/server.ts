@@ -23,6 +23,7 @@ import { HttpLogger } from "./request-logger.js";
 import { batchRoutes } from "./routes/batches/batches.routes.js";
 import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
+import { dashboardAppRoutes } from "./routes/dashboard/dashboard-app.routes.js";
 import { dashboardSessionRoutes } from "./routes/dashboard/session.routes.js";
 import { eventRoutes } from "./routes/events/events.routes.js";
 import { fileRoutes } from "./routes/files/files.routes.js";
@@ -163,6 +164,7 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
   await app.register(publicTrackingRoutes);
   await app.register(storeWebhookRoutes);
   await app.register(dashboardSessionRoutes);
+  await app.register(dashboardAppRoutes);
 
   await app.register(async (api) => {
     registerAuth(api, keyLimit.admit);
