@@ -7,9 +7,9 @@
  * one of 10,000 shipments is created and its SCAN form generated (scripts/bench-batch.ts); the meter
  * transaction report over 1,000,000 ledger rows, a page and the whole CSV (scripts/bench-reports.ts).
  * Last, webhook events delivered per second by one worker process to a receiver on loopback
- * (scripts/bench-webhooks.ts).
+ * (scripts/bench-webhooks.ts), and the dashboard bundle's size (scripts/bench-dashboard.ts).
  * Sections given as arguments run alone, in this order: `ping` (ping and rates against the
- * baseline), `labels`, `batches`, `reports`, `webhooks`; e.g. `npm run bench -- labels`.
+ * baseline), `labels`, `batches`, `reports`, `webhooks`, `dashboard`; e.g. `npm run bench -- labels`.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -19,6 +19,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { rateShipment } from "../test/helpers/shipments.js";
 import { batchTable, measureBatch } from "./bench-batch.js";
+import { dashboardBundleTable } from "./bench-dashboard.js";
 import { measureMeterReport, reportTable } from "./bench-reports.js";
 import { measureWebhookDelivery } from "./bench-webhooks.js";
 
@@ -36,7 +37,7 @@ function hasTaskset(): boolean {
 }
 const CONNECTIONS = [10, 50];
 
-const SECTIONS = ["ping", "labels", "batches", "reports", "webhooks"] as const;
+const SECTIONS = ["ping", "labels", "batches", "reports", "webhooks", "dashboard"] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The sections named on the command line, or all of them. */
@@ -362,6 +363,7 @@ async function main(): Promise<void> {
     console.log(batchTable([await measureBatch(1000), await measureBatch(10_000)]));
   }
   if (sections.has("reports")) console.log(`\n${reportTable(await measureMeterReport())}`);
+  if (sections.has("dashboard")) console.log(`\n${dashboardBundleTable()}`);
   if (webhooks) {
     console.log(
       `\nWebhooks: one worker delivered ${webhooks.events} events in ${webhooks.messages} signed messages at ${Math.round(webhooks.eventsPerSecond)} events/s (goal 2,000).`,

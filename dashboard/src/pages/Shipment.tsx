@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Timeline, Title } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { type Address, ApiError, api, money, type Parcel, type Shipment } from "../api";
 import { PageTitle } from "../PageTitle";
 
@@ -14,6 +14,27 @@ const lines = (address: Address) =>
     `${address.city}, ${address.state} ${address.postal_code}`,
     address.country,
   ].filter((line): line is string => Boolean(line));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function AddressSection({ title, address }: { title: string; address: Address }) {
+  return (
+    <Section title={title}>
+      {lines(address).map((line) => (
+        <Text key={line}>{line}</Text>
+      ))}
+    </Section>
+  );
+}
 
 /** The label file from the API's URL, on this origin (the page's policy allows no other). */
 function LabelPreview({ parcel }: { parcel: Parcel }) {
@@ -105,27 +126,10 @@ export function ShipmentPage({ id }: { id: number }) {
         </Button>
       </Group>
       <Group grow align="start">
-        <Card withBorder component="section" aria-label="Ship to">
-          <Title order={2} size="h4">
-            Ship to
-          </Title>
-          {lines(shipment.to_location).map((line) => (
-            <Text key={line}>{line}</Text>
-          ))}
-        </Card>
-        <Card withBorder component="section" aria-label="Ship from">
-          <Title order={2} size="h4">
-            Ship from
-          </Title>
-          {lines(shipment.from_location).map((line) => (
-            <Text key={line}>{line}</Text>
-          ))}
-        </Card>
+        <AddressSection title="Ship to" address={shipment.to_location} />
+        <AddressSection title="Ship from" address={shipment.from_location} />
       </Group>
-      <Card withBorder component="section" aria-label="Service and payment">
-        <Title order={2} size="h4">
-          Service and payment
-        </Title>
+      <Section title="Service and payment">
         <Table>
           <Table.Tbody>
             <Table.Tr>
@@ -145,19 +149,13 @@ export function ShipmentPage({ id }: { id: number }) {
             </Table.Tr>
           </Table.Tbody>
         </Table>
-      </Card>
-      <Card withBorder component="section" aria-label="Label">
-        <Title order={2} size="h4" mb="sm">
-          Label
-        </Title>
+      </Section>
+      <Section title="Label">
         {shipment.parcels.map((parcel) => (
           <LabelPreview key={parcel.id} parcel={parcel} />
         ))}
-      </Card>
-      <Card withBorder component="section" aria-label="Tracking">
-        <Title order={2} size="h4" mb="sm">
-          Tracking
-        </Title>
+      </Section>
+      <Section title="Tracking">
         {events.length === 0 ? (
           <Text>No tracking events yet.</Text>
         ) : (
@@ -172,7 +170,7 @@ export function ShipmentPage({ id }: { id: number }) {
             ))}
           </Timeline>
         )}
-      </Card>
+      </Section>
     </Stack>
   );
 }

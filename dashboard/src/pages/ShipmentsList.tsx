@@ -1,23 +1,12 @@
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Table, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
+import { SHIPMENT_STATUSES } from "../../../src/domain/shipments/shipment-status.js";
 import { ApiError, call, money, type Shipment } from "../api";
 import { PageTitle } from "../PageTitle";
 
 const PER_PAGE = 25;
-const STATUSES = [
-  "all",
-  "shipped",
-  "manifested",
-  "in_transit",
-  "out_for_delivery",
-  "delivered",
-  "available_for_pickup",
-  "returned",
-  "exception",
-  "cancel_pending",
-  "cancelled",
-  "failed",
-];
+/** The server's own list, so the filter offers every status a shipment can have. */
+const STATUSES = ["all", ...SHIPMENT_STATUSES.filter((status) => status !== "purchasing")];
 
 /** The account's shipments, newest first, through `GET /api/v2/shipments`'s filters and pages. */
 export function ShipmentsList() {
