@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueSignInLink, setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
 import type { Role } from "../../src/domain/accounts/roles.js";
 import { SIGN_IN_LIMITS } from "../../src/domain/accounts/sign-in-limits.js";
+import { pruneExpiredData } from "../../src/domain/retention/prune.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { shipmentToBuy } from "../helpers/shipments.js";
@@ -336,5 +337,29 @@ describe("dashboard sessions", () => {
       // Billing may ask for a refill (refused further on: no payment method); Member may not.
       expect(errorCode(meter) === "errors.forbidden").toBe(roles[0] === "Member");
     }
+  });
+
+  it("the pruning job deletes ended sessions and expired sign-in links, and keeps live ones", async () => {
+    const ended = await signedIn(merchant);
+    await issueSignInLink(t.services, merchant.userId);
+    t.clock.advance(2 * 60 * 60_000);
+    const live = await signedIn(merchant);
+    const fresh = await issueSignInLink(t.services, merchant.userId);
+    const policy = {
+      jobRetentionMs: 86_400_000,
+      eventRetentionMs: 86_400_000,
+      webhookDeliveryRetentionMs: 86_400_000,
+      pruneIntervalMs: 3_600_000,
+      pruneBatchSize: 2,
+    };
+    const counts = await pruneExpiredData(t.services, policy);
+    expect(counts.dashboard_sessions).toBeGreaterThanOrEqual(1);
+    expect(counts.sign_in_links).toBeGreaterThanOrEqual(1);
+    const sessions = await t.services.db.selectFrom("dashboard_sessions").select("id").execute();
+    expect(sessions).toHaveLength(1);
+    expect((await withSession(live, "GET", "/dashboard/session")).statusCode).toBe(200);
+    expect((await withSession(ended, "GET", "/dashboard/session")).statusCode).toBe(401);
+    const links = await t.services.db.selectFrom("sign_in_links").select("expires_at").execute();
+    expect(links).toEqual([{ expires_at: fresh.expiresAt }]);
   });
 });

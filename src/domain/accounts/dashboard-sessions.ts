@@ -227,3 +227,36 @@ export function csrfTokenFor(services: DomainServices, secret: string): string {
     .update(secret)
     .digest("base64url");
 }
+
+/** Up to `limit` sessions that have ended (idle or past their end); how many were deleted. */
+export async function pruneEndedSessions(db: Kysely<Database>, now: Date, limit: number): Promise<number> {
+  const ended = await db
+    .selectFrom("dashboard_sessions")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", now.toISOString()),
+        eb("last_used_at", "<=", new Date(now.getTime() - SESSION_IDLE_MS).toISOString()),
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  if (ended.length === 0) return 0;
+  const ids = ended.map((row) => row.id);
+  await db.deleteFrom("dashboard_sessions").where("id", "in", ids).execute();
+  return ended.length;
+}
+
+/** Up to `limit` sign-in links past their expiry (used or not); how many were deleted. */
+export async function pruneExpiredSignInLinks(db: Kysely<Database>, now: Date, limit: number): Promise<number> {
+  const expired = await db
+    .selectFrom("sign_in_links")
+    .select("token_hash")
+    .where("expires_at", "<=", now.toISOString())
+    .limit(limit)
+    .execute();
+  if (expired.length === 0) return 0;
+  const hashes = expired.map((row) => row.token_hash);
+  await db.deleteFrom("sign_in_links").where("token_hash", "in", hashes).execute();
+  return expired.length;
+}
