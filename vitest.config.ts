@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/dashboard-bundle.setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -20,7 +20,8 @@
  * - `list`: the first page of shipments among 1,000,000 (scripts/bench-list.ts);
  * - `batches`, `reports`, `webhooks` (SQLite; scripts/bench-batch.ts, bench-reports.ts,
  *   bench-webhooks.ts); `libraries`: the hand-written parts against the libraries they replace
- *   (scripts/bench-libraries.ts).
+ *   (scripts/bench-libraries.ts); `dashboard`: the dashboard bundle's size
+ *   (scripts/bench-dashboard.ts).
  * E.g. `npm run bench -- labels`.
  */
 import { type ChildProcess, spawnSync } from "node:child_process";
@@ -31,6 +32,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { batchTable, measureBatch } from "./bench-batch.js";
+import { dashboardBundleTable } from "./bench-dashboard.js";
 import { type Engine, measureShipmentList, recreateDatabase, SHIPMENT_ROWS } from "./bench-list.js";
 import {
   cpuTimeUs,
@@ -71,6 +73,7 @@ const SECTIONS = [
   "reports",
   "webhooks",
   "libraries",
+  "dashboard",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -721,6 +724,7 @@ async function main(): Promise<void> {
     console.log(batchTable([await measureBatch(1000), await measureBatch(10_000)]));
   }
   if (sections.has("reports")) console.log(`\n${reportTable(await measureMeterReport())}`);
+  if (sections.has("dashboard")) console.log(`\n${dashboardBundleTable()}`);
   if (webhooks) {
     console.log(
       `\nWebhooks: one worker delivered ${webhooks.events} events in ${webhooks.messages} signed messages at ${Math.round(webhooks.eventsPerSecond)} events/s (goal 2,000).`,

@@ -1,7 +1,20 @@
 import { type Command, Option } from "commander";
 import { maskApiKey } from "../domain/accounts/api-keys.js";
+import { issueSignInLink, SIGN_IN_LINK_MS, setPassword } from "../domain/accounts/dashboard-sessions.js";
 import { parseRoles, ROLES, type Role } from "../domain/accounts/roles.js";
 import { type Output, positiveInteger, print, withServices } from "./output.js";
+
+/**
+ * The whole of standard input, less one line ending: a password never goes on the command line,
+ * where the shell's history and the process list would show it.
+ */
+async function readStandardInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
+}
 
 export function addUsersCommands(program: Command, out: () => Output): void {
   const users = program.command("users").description("manage users");
@@ -53,6 +66,31 @@ export function addUsersCommands(program: Command, out: () => Output): void {
               .map((u) => `${u.id}\t${u.email}\t${u.roles.join(",")}\t${u.api_keys.map((k) => k.api_key).join(" ")}`)
               .join("\n") || "No users.",
         );
+      }),
+    );
+  users
+    .command("set-password")
+    .description("set a user's dashboard password, read from standard input; ends the user's dashboard sessions")
+    .requiredOption("--user <id>", "user id", positiveInteger("--user"))
+    .action((options: { user: number }) =>
+      withServices(async (services) => {
+        if (process.stdin.isTTY) process.stderr.write("Type the password, then Enter and Ctrl-D:\n");
+        await setPassword(services, options.user, await readStandardInput());
+        print(out(), { user: { id: options.user }, password_set: true }, () => `Password set for user ${options.user}`);
+      }),
+    );
+  users
+    .command("sign-in-link")
+    .description(
+      `print a link that signs the user in to the dashboard once, within ${SIGN_IN_LINK_MS / 60_000} minutes`,
+    )
+    .requiredOption("--user <id>", "user id", positiveInteger("--user"))
+    .action((options: { user: number }) =>
+      withServices(async (services) => {
+        const link = await issueSignInLink(services, options.user);
+        // The token rides in the fragment, which browsers never send: it stays out of access logs.
+        const url = `${services.config.publicBaseUrl}/dashboard/#/link/${link.token}`;
+        print(out(), { url, expires_at: link.expiresAt }, () => `${url}\n(works once, until ${link.expiresAt})`);
       }),
     );
 }

@@ -9,6 +9,7 @@ import type { Database } from "../storage/schema.js";
 import type { SecretBox } from "../storage/secret-box.js";
 import type { WakeUps } from "../storage/wake-ups.js";
 import type { StoreConnectors } from "../stores/registry.js";
+import { SignInLimiter } from "./accounts/sign-in-limits.js";
 import type { CarrierAccountRow, CarrierServiceStatusRow } from "./carriers/carrier-accounts.repository.js";
 import { ExpiringCache } from "./shared/expiring-cache.js";
 
@@ -43,10 +44,16 @@ export interface DomainServices {
 export interface DomainCaches {
   carrierConnections: ExpiringCache<string, CarrierAccountRow[]>;
   carrierStatuses: ExpiringCache<"all", CarrierServiceStatusRow[]>;
+  /** Failed dashboard sign-ins, counted by this process. */
+  signIns: SignInLimiter;
 }
 
 export function createDomainCaches(): DomainCaches {
-  return { carrierConnections: new ExpiringCache(1000), carrierStatuses: new ExpiringCache(1000, 1) };
+  return {
+    carrierConnections: new ExpiringCache(1000),
+    carrierStatuses: new ExpiringCache(1000, 1),
+    signIns: new SignInLimiter(),
+  };
 }
 
 /** Whose data a request reads and writes: the acting account and the key's mode. */

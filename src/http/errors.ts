@@ -31,6 +31,29 @@ export const ERROR_CATALOGUE = {
     description:
       "A part of Porter (the database, the file store) failed or is not reachable; returned by `/readyz`, by any request while the database cannot be reached (a restart; `Retry-After: 5`), by any request that needs a stored file (`/files/…`, customs forms, inline label images) while the file store cannot be reached, and by a purchase or cancel whose recording failed after the carrier acted (voided, or repaired by a job), with `Retry-After`.",
   },
+  "session.invalid_credentials": {
+    status: 401,
+    description: "Dashboard sign-in: the email address or the password is wrong (which one is not said).",
+  },
+  "session.invalid_link": {
+    status: 401,
+    description:
+      "Dashboard sign-in: the sign-in link is unknown, already used or expired (links work once, for 15 minutes).",
+  },
+  "session.too_many_attempts": {
+    status: 429,
+    description:
+      "Dashboard sign-in: too many failed attempts for this email address or from this client address; retry after `Retry-After` seconds (docs/dashboard.md).",
+  },
+  "session.csrf_failed": {
+    status: 403,
+    description:
+      "A POST, PUT, PATCH or DELETE authenticated by the dashboard's session cookie lacks the session's `X-CSRF-Token` (docs/dashboard.md).",
+  },
+  "user.invalid_password": {
+    status: 422,
+    description: "A dashboard password has 12 to 256 characters.",
+  },
   "route.not_found": { status: 404, description: "No route has this path." },
   "route.method_not_allowed": {
     status: 405,

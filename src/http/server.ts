@@ -24,6 +24,8 @@ import { HttpLogger } from "./request-logger.js";
 import { batchRoutes } from "./routes/batches/batches.routes.js";
 import { carrierAccountRoutes } from "./routes/carrier-accounts/carrier-accounts.routes.js";
 import { customerRoutes } from "./routes/customers/customers.routes.js";
+import { dashboardAppRoutes } from "./routes/dashboard/dashboard-app.routes.js";
+import { dashboardSessionRoutes } from "./routes/dashboard/session.routes.js";
 import { eventRoutes } from "./routes/events/events.routes.js";
 import { fileRoutes } from "./routes/files/files.routes.js";
 import { healthRoutes } from "./routes/health/health.routes.js";
@@ -145,7 +147,13 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
         description:
           "Shipping and order fulfillment API, wire-compatible with eHub api/v2. Authenticate with `Authorization: Bearer <API key>`.",
       },
-      components: { securitySchemes: { apiKey: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: {
+          apiKey: { type: "http", scheme: "bearer" },
+          // The dashboard's session (docs/dashboard.md); its changes also need `X-CSRF-Token`.
+          dashboardSession: { type: "apiKey", in: "cookie", name: "porter_session" },
+        },
+      },
       security: [{ apiKey: [] }],
     },
     // What the document adds to the route schemas (descriptions, examples, statuses), never what validates.
@@ -161,6 +169,8 @@ export async function buildServer(services: AppServices, options: BuildServerOpt
   await app.register(fileRoutes);
   await app.register(publicTrackingRoutes);
   await app.register(storeWebhookRoutes);
+  await app.register(dashboardSessionRoutes);
+  await app.register(dashboardAppRoutes);
 
   await app.register(async (api) => {
     registerAuth(api, keyLimit.admit);

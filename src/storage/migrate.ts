@@ -24,6 +24,7 @@ import * as retention from "./migrations/0026-retention.js";
 import * as publicTracking from "./migrations/0028-public-tracking.js";
 import * as carrierCallCounts from "./migrations/0029-carrier-call-counts.js";
 import * as returnLabels from "./migrations/0030-return-labels.js";
+import * as dashboardSessions from "./migrations/0031-dashboard-sessions.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0028-public-tracking": publicTracking,
   "0029-carrier-call-counts": carrierCallCounts,
   "0030-return-labels": returnLabels,
+  "0031-dashboard-sessions": dashboardSessions,
 };
 
 async function currentSchema(db: Db): Promise<string> {

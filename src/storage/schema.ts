@@ -31,6 +31,29 @@ export interface UserTable {
   /** Comma-separated role names, e.g. `Owner,API`. */
   roles: string;
   created_at: string;
+  /** `scrypt$N$r$p$salt$hash` (src/domain/accounts/passwords.ts); null: the user cannot sign in with one. */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface DashboardSessionTable {
+  id: Generated<number>;
+  /** SHA-256 of the session id the cookie carries, hex; the id itself is never stored. */
+  id_hash: string;
+  user_id: number;
+  acting_account_id: number;
+  mode: "test" | "production";
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+}
+
+export interface SignInLinkTable {
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface ApiKeyTable {
@@ -506,6 +529,8 @@ export interface Database {
   accounts: AccountTable;
   users: UserTable;
   api_keys: ApiKeyTable;
+  dashboard_sessions: DashboardSessionTable;
+  sign_in_links: SignInLinkTable;
   idempotency_keys: IdempotencyKeyTable;
   jobs: JobTable;
   carrier_accounts: CarrierAccountTable;

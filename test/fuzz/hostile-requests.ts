@@ -16,7 +16,7 @@ export interface FuzzAccounts {
   childId: number;
   /** Other account ids: the main one and a stranger's. */
   otherAccountIds: number[];
-  /** How many `Authorization` values `authorization(i)` knows. */
+  /** How many credentials (an `Authorization` header, the dashboard's cookie) `authorization(i)` knows. */
   authorizations: number;
 }
 

@@ -2,6 +2,7 @@ import net from "node:net";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
 import { ERROR_CATALOGUE, statusOf } from "../../src/http/errors.js";
 import { addTestUser, buildTestApp, createTestAccount, type TestAccount } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
@@ -46,17 +47,40 @@ const stranger = await createTestAccount(t.services);
 for (const account of [main, child, stranger]) await connectSandboxCarriers(t.services, account.accountId);
 const holders: TestAccount[] = [main, stranger, child];
 
+/** The main account's dashboard session (cookie and CSRF token); a request that ended it gets a new one. */
+const DASHBOARD_PASSWORD = "fuzzing passphrase";
+await setPassword(t.services, main.userId, DASHBOARD_PASSWORD);
+const mainEmail = (
+  await t.services.db.selectFrom("users").select("email").where("id", "=", main.userId).executeTakeFirstOrThrow()
+).email;
+const dashboard = { cookie: "", csrf: "" };
+async function signInToDashboard(): Promise<void> {
+  // From an address of its own: the fuzzer's failed sign-ins count against 127.0.0.1.
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/dashboard/session",
+    payload: { email: mainEmail, password: DASHBOARD_PASSWORD },
+    remoteAddress: "10.9.9.9",
+  });
+  dashboard.cookie = String(response.headers["set-cookie"]).split(";")[0] as string;
+  dashboard.csrf = response.json().csrf_token;
+}
+await signInToDashboard();
+
 /** Index 0 and 1 are the main account's test and production keys; then everything else. */
-const authorizations: (() => string | undefined)[] = [
-  () => `Bearer ${holders[0]?.keys.test}`,
-  () => `Bearer ${holders[0]?.keys.production}`,
-  () => `Bearer ${holders[1]?.keys.test}`,
-  () => `Bearer ${holders[1]?.keys.production}`,
-  () => `Bearer ${holders[2]?.keys.test}`,
-  () => undefined,
-  () => "Bearer pk_test_0000000000000000000000000000",
-  () => "Basic Zm9vOmJhcg==",
-  () => `Bearer ${"x".repeat(5000)}`,
+const authorizations: (() => Record<string, string>)[] = [
+  () => ({ authorization: `Bearer ${holders[0]?.keys.test}` }),
+  () => ({ authorization: `Bearer ${holders[0]?.keys.production}` }),
+  () => ({ authorization: `Bearer ${holders[1]?.keys.test}` }),
+  () => ({ authorization: `Bearer ${holders[1]?.keys.production}` }),
+  () => ({ authorization: `Bearer ${holders[2]?.keys.test}` }),
+  () => ({}),
+  () => ({ authorization: "Bearer pk_test_0000000000000000000000000000" }),
+  () => ({ authorization: "Basic Zm9vOmJhcg==" }),
+  () => ({ authorization: `Bearer ${"x".repeat(5000)}` }),
+  () => ({ cookie: dashboard.cookie, "x-csrf-token": dashboard.csrf }),
+  () => ({ cookie: dashboard.cookie }),
+  () => ({ cookie: `porter_session=${"A".repeat(43)}`, "x-csrf-token": dashboard.csrf }),
 ];
 const accounts: FuzzAccounts = {
   childId: child.accountId,
@@ -111,9 +135,15 @@ function brokenPromises(response: LightMyRequestResponse): string[] {
 
 /**
  * A fuzzed request may rotate the very keys the fuzzer uses (a key rotates those of its own mode):
- * the holder then gets a new user.
+ * the holder then gets a new user. One may also sign the dashboard's session out.
  */
 async function renewRevokedKeys(): Promise<void> {
+  const session = await t.app.inject({
+    method: "GET",
+    url: "/dashboard/session",
+    headers: { cookie: dashboard.cookie },
+  });
+  if (session.statusCode === 401) await signInToDashboard();
   for (const [i, holder] of holders.entries()) {
     for (const key of [holder.keys.test, holder.keys.production]) {
       const answer = await t.app.inject({
@@ -134,11 +164,11 @@ let sent = 0;
 let accepted = 0;
 
 async function send(request: FuzzRequest): Promise<void> {
-  const authorization = authorizations[request.authorization]?.();
+  const credentials = authorizations[request.authorization]?.();
   const response = await t.app.inject({
     method: request.method as "GET",
     url: request.url,
-    headers: { ...request.headers, ...(authorization ? { authorization } : {}) },
+    headers: { ...request.headers, ...credentials },
     payload: request.payload,
   });
   sent += 1;

@@ -42,7 +42,11 @@ async function declaredOperations(t: TestApp): Promise<Operation[]> {
     method: operation.method,
     path: operation.path,
     permission: operation["x-permission"],
-    public: Array.isArray(operation.security) && operation.security.length === 0,
+    // Behind no key: the operations that declare a security of their own without the bearer key
+    // (platform webhooks, and the dashboard's session, whose user's roles the API routes check).
+    public:
+      Array.isArray(operation.security) &&
+      !operation.security.some((scheme) => Object.hasOwn(scheme as object, "apiKey")),
     pathParams: operation.parameters
       .filter((p) => p.in === "path")
       .map((p) => ({ name: p.name, type: (p.schema as { type?: string } | undefined)?.type ?? "string" })),

@@ -65,7 +65,7 @@ export async function listChildAccounts(
   return query.orderBy("id").execute();
 }
 
-export async function insertUser(db: Executor, user: Omit<UserTable, "id">): Promise<UserRow> {
+export async function insertUser(db: Executor, user: Insertable<UserTable>): Promise<UserRow> {
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
 }
 

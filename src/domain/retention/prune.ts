@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { CALL_COUNT_RETENTION_MS, pruneCallCounts } from "../../storage/carrier-call-counts.js";
 import type { Database } from "../../storage/schema.js";
+import { pruneEndedSessions, pruneExpiredSignInLinks } from "../accounts/dashboard-sessions.js";
 import type { DomainServices } from "../services.js";
 
 export const PRUNE_JOB = "data.prune";
@@ -21,6 +22,8 @@ export interface PruneCounts {
   events: number;
   webhook_deliveries: number;
   carrier_call_counts: number;
+  dashboard_sessions: number;
+  sign_in_links: number;
 }
 
 /**
@@ -156,7 +159,8 @@ async function pruneWebhookDeliveries(db: Kysely<Database>, before: string, limi
 
 /**
  * Deletes what is past its retention: expired idempotency answers, finished jobs, delivered
- * events, finished webhook deliveries and carrier call counts past their hour. Shipments,
+ * events, finished webhook deliveries, carrier call counts past their hour, and ended dashboard
+ * sessions and expired sign-in links. Shipments,
  * labels, the meter's ledger, reports and tracking history are never pruned.
  */
 export async function pruneExpiredData(services: DomainServices, policy: RetentionPolicy): Promise<PruneCounts> {
@@ -172,6 +176,8 @@ export async function pruneExpiredData(services: DomainServices, policy: Retenti
       pruneWebhookDeliveries(db, before(policy.webhookDeliveryRetentionMs), limit),
     ),
     carrier_call_counts: await inBatches(size, (limit) => pruneCallCounts(db, before(CALL_COUNT_RETENTION_MS), limit)),
+    dashboard_sessions: await inBatches(size, (limit) => pruneEndedSessions(db, new Date(now), limit)),
+    sign_in_links: await inBatches(size, (limit) => pruneExpiredSignInLinks(db, new Date(now), limit)),
   };
 }
 

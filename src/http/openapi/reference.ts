@@ -22,6 +22,28 @@ export const OPERATIONS: Record<string, OperationReference> = {
     description:
       "Where Shopify and WooCommerce deliver their order webhooks. The body is checked against the platform's signature with the store's webhook secret and never against an API key; a valid delivery queues a sync of the store (docs/orders.md).",
   },
+  "POST /dashboard/session": {
+    description:
+      "Signs in to the dashboard: sets the `porter_session` cookie (`HttpOnly; Secure; SameSite=Strict`) and answers the session with its CSRF token. Failed attempts are limited per email address and per client address (429 `session.too_many_attempts` with `Retry-After`); docs/dashboard.md.",
+    requestExample: { email: "ops@example.com", password: "correct horse battery staple" },
+  },
+  "POST /dashboard/session/link": {
+    description:
+      "Signs in with the token of a one-time link printed by `porter users sign-in-link --user ID` (works once, for 15 minutes); sets the session cookie as a password sign-in does.",
+    requestExample: { token: "mJ3v1T0bQe9aE2Zr7xW4kYl8nP5sC6dU0fH1gI2jK3L" },
+  },
+  "GET /dashboard/session": {
+    description:
+      "The session the cookie names: its user, the account it acts for, its mode and the CSRF token that every POST, PUT, PATCH and DELETE made with the cookie must send as `X-CSRF-Token`.",
+  },
+  "PUT /dashboard/session": {
+    description:
+      "Switches the session between test and production, and its acting account between the user's own and one of its child accounts (another id answers 404 `customer.not_found`). Needs `X-CSRF-Token`.",
+    requestExample: { mode: "production" },
+  },
+  "DELETE /dashboard/session": {
+    description: "Signs out: the session is deleted and its cookie cleared. Needs `X-CSRF-Token`.",
+  },
   "GET /test/ping": { description: "Answers `pong` when the key is good: the first call to try (README.md)." },
   "GET /customers": {
     description:

@@ -1,7 +1,11 @@
+import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { findKeyHolder, type KeyHolder } from "../../domain/accounts/accounts.repository.js";
 import { hashApiKey } from "../../domain/accounts/api-keys.js";
+import { authenticateSession, csrfTokenFor, type SessionHolder } from "../../domain/accounts/dashboard-sessions.js";
+import { DomainError } from "../../domain/errors.js";
 import { ExpiringCache } from "../../domain/shared/expiring-cache.js";
+import { sessionCookie } from "../dashboard-cookie.js";
 import { errorBody } from "../errors.js";
 import type { AdmissionStep } from "./key-concurrency.js";
 
@@ -35,9 +39,39 @@ declare module "fastify" {
   }
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const noSession = () => new DomainError("errors.insufficient_scope", "Token does not allow access to service.");
+
 /**
- * Every route in the calling scope needs `Authorization: Bearer <key>` (the routes that need
- * none — health, files, metrics, documents — live outside it). A known caller goes on to `admit`
+ * The dashboard session a request's cookie names, with its secret; a state-changing request must
+ * also carry the session's CSRF token in `X-CSRF-Token` (403 `session.csrf_failed`), since a
+ * browser sends the cookie with whatever request a page makes. Throws 401 when there is no live
+ * session.
+ */
+export async function requireSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ holder: SessionHolder; secret: string }> {
+  const secret = sessionCookie(request);
+  const holder = secret === undefined ? undefined : await authenticateSession(app.services, secret);
+  if (!holder || secret === undefined) throw noSession();
+  if (!SAFE_METHODS.has(request.method)) {
+    const sent = Buffer.from(String(request.headers["x-csrf-token"] ?? ""));
+    const expected = Buffer.from(csrfTokenFor(app.services, secret));
+    if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+      throw new DomainError(
+        "session.csrf_failed",
+        "A change made with the dashboard's session needs its X-CSRF-Token.",
+      );
+    }
+  }
+  return { holder, secret };
+}
+
+/**
+ * Every route in the calling scope needs `Authorization: Bearer <key>` or, without one, the
+ * dashboard's session cookie (`requireSession`), which acts as its user in the session's mode and
+ * acting account (the routes that need none — health, files, metrics, documents — live outside it). A known caller goes on to `admit`
  * in the same hook (each hook costs every request). A key seen recently is admitted without a
  * promise: this hook runs on every request.
  */
@@ -50,7 +84,16 @@ export function registerAuth(app: FastifyInstance, admit: AdmissionStep): void {
   };
   app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const header = request.headers.authorization;
-    if (header === undefined) return reply.code(401).send(REJECTION);
+    if (header === undefined) {
+      if (!request.headers.cookie) return reply.code(401).send(REJECTION);
+      // Not returned: a hook that returns a promise would be continued twice, by it and by `done`.
+      requireSession(app, request).then(({ holder }) => {
+        request.caller = holder;
+        request.scope = { accountId: holder.actingAccountId, mode: holder.mode };
+        admit(request, reply, done);
+      }, done);
+      return;
+    }
     const nowMs = app.services.clock.now().getTime();
     // Cached by the header as sent, so a known key is admitted without parsing the header again.
     const known = app.keyHolders.get(header, nowMs);

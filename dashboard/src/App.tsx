@@ -1,0 +1,151 @@
+import { Alert, Anchor, Group, Loader, NativeSelect, NavLink, SegmentedControl, Text } from "@mantine/core";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, api, rememberSession, type Session } from "./api";
+import { PageTitle } from "./PageTitle";
+import { BuyLabel } from "./pages/BuyLabel";
+import { MeterPage } from "./pages/Meter";
+import { ShipmentPage } from "./pages/Shipment";
+import { ShipmentsList } from "./pages/ShipmentsList";
+import { SignIn } from "./pages/SignIn";
+import { go, useRoute } from "./router";
+
+const PAGES = [
+  { path: "shipments", label: "Shipments" },
+  { path: "buy", label: "Buy a label" },
+  { path: "meter", label: "Meter" },
+];
+
+export function App() {
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const route = useRoute();
+
+  useEffect(() => {
+    api.get<Session>("/dashboard/session").then(
+      (found) => setSession(rememberSession(found)),
+      () => setSession(null),
+    );
+  }, []);
+
+  const signedIn = useCallback((started: Session) => {
+    setSession(rememberSession(started));
+    go("/shipments");
+  }, []);
+
+  if (session === undefined) return <Loader aria-label="Loading" m="xl" />;
+  if (session === null) return <SignIn linkToken={route[0] === "link" ? route[1] : undefined} onSignedIn={signedIn} />;
+  return <Shell session={session} route={route} onSession={setSession} />;
+}
+
+interface Child {
+  id: number;
+  name: string;
+}
+
+function Shell({
+  session,
+  route,
+  onSession,
+}: {
+  session: Session;
+  route: string[];
+  onSession: (session: Session | null) => void;
+}) {
+  const [children, setChildren] = useState<Child[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const main = useRef<HTMLElement>(null);
+  const page = route[0] ?? "shipments";
+
+  useEffect(() => {
+    // Only a parent has children; a user who may not list them switches nothing.
+    api.get<{ customers: { id: number; name: string }[] }>("/api/v2/customers").then(
+      (answer) => setChildren(answer.customers.map((c) => ({ id: c.id, name: c.name }))),
+      () => setChildren([]),
+    );
+  }, []);
+
+  const change = async (body: { mode?: string; account_id?: number }) => {
+    setError(null);
+    try {
+      onSession(rememberSession(await api.send<Session>("PUT", "/dashboard/session", body)));
+      go("/shipments");
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : String(failure));
+    }
+  };
+  const signOut = async () => {
+    await api.send("DELETE", "/dashboard/session").catch(() => undefined);
+    onSession(null);
+    go("/");
+  };
+
+  const accounts = [{ id: session.own_account.id, name: session.own_account.name }, ...children];
+  return (
+    <div className="shell">
+      <button type="button" className="skip-link" onClick={() => main.current?.querySelector("h1")?.focus()}>
+        Skip to content
+      </button>
+      <header className="shell-header">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700} component="span">
+            Porter
+          </Text>
+          <Group wrap="nowrap">
+            {accounts.length > 1 && (
+              <NativeSelect
+                label="Account"
+                size="xs"
+                value={String(session.account.id)}
+                data={accounts.map((a) => ({ value: String(a.id), label: a.name }))}
+                onChange={(event) => change({ account_id: Number(event.currentTarget.value) })}
+              />
+            )}
+            <SegmentedControl
+              aria-label="Mode"
+              size="xs"
+              value={session.mode}
+              data={[
+                { value: "test", label: "Test" },
+                { value: "production", label: "Production" },
+              ]}
+              onChange={(mode) => change({ mode })}
+            />
+            <Text size="sm" component="span">
+              {session.user.email}
+            </Text>
+            <Anchor component="button" size="sm" onClick={signOut}>
+              Sign out
+            </Anchor>
+          </Group>
+        </Group>
+      </header>
+      <nav className="shell-nav" aria-label="Pages">
+        {PAGES.map((p) => (
+          <NavLink
+            key={p.path}
+            href={`#/${p.path}`}
+            label={p.label}
+            active={page === p.path}
+            aria-current={page === p.path ? "page" : undefined}
+          />
+        ))}
+      </nav>
+      <main className="shell-main" id="main" ref={main}>
+        {session.mode === "test" && (
+          <Alert color="yellow" mb="md" title="Test mode">
+            Labels bought here are test labels: nothing is shipped or charged.
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red" mb="md" role="alert">
+            {error}
+          </Alert>
+        )}
+        {page === "shipments" && route[1] && <ShipmentPage key={route[1]} id={Number(route[1])} />}
+        {page === "shipments" && !route[1] && <ShipmentsList />}
+        {page === "buy" && <BuyLabel />}
+        {page === "meter" && <MeterPage />}
+        {!PAGES.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
+      </main>
+    </div>
+  );
+}

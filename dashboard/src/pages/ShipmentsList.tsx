@@ -1,0 +1,111 @@
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Table, Text, TextInput } from "@mantine/core";
+import { type FormEvent, useEffect, useState } from "react";
+import { SHIPMENT_STATUSES } from "../../../src/domain/shipments/shipment-status.js";
+import { ApiError, call, money, type Shipment } from "../api";
+import { PageTitle } from "../PageTitle";
+
+const PER_PAGE = 25;
+/** The server's own list, so the filter offers every status a shipment can have. */
+const STATUSES = ["all", ...SHIPMENT_STATUSES.filter((status) => status !== "purchasing")];
+
+/** The account's shipments, newest first, through `GET /api/v2/shipments`'s filters and pages. */
+export function ShipmentsList() {
+  const [tracking, setTracking] = useState("");
+  const [status, setStatus] = useState("all");
+  const [filters, setFilters] = useState({ tracking: "", status: "all" });
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<{ shipments: Shipment[]; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const query = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE) });
+    if (filters.status !== "all") query.set("status", filters.status);
+    if (filters.tracking) query.append("tracking_number[]", filters.tracking);
+    call<{ shipments: Shipment[] }>("GET", `/api/v2/shipments?${query}`).then(
+      ({ body, headers }) => setResult({ shipments: body.shipments, total: Number(headers.get("x-total-count") ?? 0) }),
+      (failure) => setError(failure instanceof ApiError ? failure.message : String(failure)),
+    );
+  }, [filters, page]);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setPage(1);
+    setFilters({ tracking: tracking.trim(), status });
+  };
+  const pages = result ? Math.max(1, Math.ceil(result.total / PER_PAGE)) : 1;
+
+  return (
+    <>
+      <PageTitle>Shipments</PageTitle>
+      <form onSubmit={search} aria-label="Search shipments">
+        <Group align="end" mb="md">
+          <TextInput
+            label="Tracking number"
+            value={tracking}
+            onChange={(event) => setTracking(event.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Status"
+            value={status}
+            data={STATUSES.map((s) => ({ value: s, label: s === "all" ? "Any status" : s.replaceAll("_", " ") }))}
+            onChange={(event) => setStatus(event.currentTarget.value)}
+          />
+          <Button type="submit">Search</Button>
+        </Group>
+      </form>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {result && (
+        <>
+          <Table striped highlightOnHover>
+            <Table.Caption>
+              {result.total} shipment{result.total === 1 ? "" : "s"}, page {page} of {pages}
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Tracking number</Table.Th>
+                <Table.Th scope="col">Order</Table.Th>
+                <Table.Th scope="col">Carrier</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Date</Table.Th>
+                <Table.Th scope="col">Cost</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.shipments.map((shipment) => (
+                <Table.Tr key={shipment.id}>
+                  <Table.Td>
+                    <Anchor href={`#/shipments/${shipment.id}`}>
+                      {shipment.tracking_number ?? `Shipment ${shipment.id}`}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{shipment.order_id ?? "—"}</Table.Td>
+                  <Table.Td>{shipment.shipping_service?.carrier_code.toUpperCase() ?? "—"}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline" color="dark">
+                      {shipment.status.replaceAll("_", " ")}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{shipment.created_at.slice(0, 10)}</Table.Td>
+                  <Table.Td>{money(shipment.payment?.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {result.shipments.length === 0 && <Text mt="md">No shipments match.</Text>}
+          <Group mt="md">
+            <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Previous page
+            </Button>
+            <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Next page
+            </Button>
+          </Group>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { launchChromium } from "../helpers/dashboard-browser.js";
+import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, shipmentToBuy } from "../helpers/shipments.js";
+
+const PASSWORD = "packing table passphrase";
+/** Bounds each browser step: a page that never shows what it should fails instead of hanging. */
+const STEP_MS = 15_000;
+
+/**
+ * The dashboard in Debian's Chromium against a real listening server: sign in, find a shipment in
+ * the list, open it and void its label, buy a label through the form that rates first; the sign-in
+ * and list pages pass axe-core's WCAG 2.1 A and AA rules, and the Content-Security-Policy refuses
+ * nothing the dashboard itself needs.
+ */
+describe("the dashboard in a browser", () => {
+  let t: TestApp;
+  let merchant: TestAccount;
+  let email: string;
+  let trackingNumber: string;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  const refused: string[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    merchant = await createTestAccount(t.services);
+    await connectSandboxCarriers(t.services, merchant.accountId);
+    await setPassword(t.services, merchant.userId, PASSWORD);
+    email = (
+      await t.services.db
+        .selectFrom("users")
+        .select("email")
+        .where("id", "=", merchant.userId)
+        .executeTakeFirstOrThrow()
+    ).email;
+    const bought = await t.app.inject({
+      method: "POST",
+      url: "/api/v2/shipments/ship",
+      headers: merchant.auth,
+      payload: { shipment: shipmentToBuy() },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    trackingNumber = bought.json().shipment.tracking_number;
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    // localhost: a browser keeps `Secure` cookies on it without https.
+    base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+    page = await (await browser.newContext()).newPage();
+    page.setDefaultTimeout(STEP_MS);
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy|Refused to/.test(message.text())) {
+        refused.push(message.text());
+      }
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const accessibilityViolations = async () => {
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  };
+
+  it("serves the page under a strict Content-Security-Policy", async () => {
+    const response = await page.goto(`${base}/dashboard/`);
+    expect(response?.status()).toBe(200);
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toContain("unsafe-inline");
+  });
+
+  it("shows a sign-in page with no WCAG A or AA violations", async () => {
+    await page.getByRole("heading", { name: "Sign in to Porter" }).waitFor();
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+
+  it("signs in and lists the account's shipments, with no WCAG A or AA violations", async () => {
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Shipments" }).waitFor();
+    await page.getByRole("link", { name: trackingNumber }).waitFor();
+    expect(await accessibilityViolations()).toEqual([]);
+  });
+
+  it("finds a shipment by tracking number", async () => {
+    await page.getByLabel("Tracking number").fill("9400000000000000000000");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByText("No shipments match.").waitFor();
+    await page.getByLabel("Tracking number").fill(trackingNumber);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByText("1 shipment, page 1 of 1").waitFor();
+  });
+
+  it("opens the shipment with its label and voids it", async () => {
+    await page.getByRole("link", { name: trackingNumber }).click();
+    await page.getByRole("heading", { name: `Shipment ${trackingNumber}` }).waitFor();
+    const label = page.locator(`iframe[title="Label for ${trackingNumber}"]`);
+    expect(await label.getAttribute("src")).toMatch(/^\/files\/[\w-]+\.pdf$/);
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByRole("button", { name: "Void label" }).click();
+    await page.getByText("The label is voided.").waitFor();
+    expect(await page.getByRole("button", { name: "Void label" }).isDisabled()).toBe(true);
+  });
+
+  it("buys a label from the form after rating it", async () => {
+    await page.getByRole("link", { name: "Buy a label" }).click();
+    await page.getByRole("heading", { name: "Buy a label" }).waitFor();
+    const fill = async (legend: string, address: Record<string, string>) => {
+      const group = page.getByRole("group", { name: legend });
+      const labels: Record<string, string> = {
+        company: "Company",
+        first_name: "First name",
+        last_name: "Last name",
+        address1: "Street address",
+        city: "City",
+        state: "State",
+        postal_code: "ZIP code",
+        phone: "Phone",
+      };
+      for (const [field, value] of Object.entries(address)) {
+        if (labels[field]) await group.getByLabel(labels[field] as string).fill(value);
+      }
+    };
+    await fill("Ship from", LOS_ANGELES_WAREHOUSE);
+    await fill("Ship to", SALT_LAKE_RESIDENCE);
+    await page.getByRole("button", { name: "Get rates" }).click();
+    const firstRate = page.getByRole("group", { name: "Rates" }).getByRole("radio").first();
+    await firstRate.waitFor();
+    expect(await firstRate.isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Buy label" }).click();
+    await page.getByRole("heading", { name: /^Shipment \w+$/ }).waitFor();
+    const id = Number(new URL(page.url()).hash.split("/").at(-1));
+    const stored = await t.services.db
+      .selectFrom("shipments")
+      .select(["account_id", "status"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ account_id: merchant.accountId, status: "shipped" });
+  });
+
+  it("shows the meter's balance, and the policy refused nothing along the way", async () => {
+    await page.getByRole("link", { name: "Meter" }).click();
+    await page.getByTestId("meter-balance").waitFor();
+    expect(await page.getByTestId("meter-balance").textContent()).toMatch(/^\$-?\d+\.\d\d$/);
+    expect(refused).toEqual([]);
+  });
+});
