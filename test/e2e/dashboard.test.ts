@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { launchChromium } from "../helpers/dashboard-browser.js";
+import { launchChromium } from "../helpers/browser.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, shipmentToBuy } from "../helpers/shipments.js";
 
 const PASSWORD = "packing table passphrase";
