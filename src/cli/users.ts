@@ -36,7 +36,9 @@ export function addUsersCommands(program: Command, out: () => Output): void {
           lastName: options.lastName,
           roles: options.role,
         });
-        print(out(), { user: { ...user, roles: parseRoles(user.roles) }, api_keys: keys ?? null }, () =>
+        // The password hash stays in the database, even when empty.
+        const { password_hash: _hash, ...shown } = user;
+        print(out(), { user: { ...shown, roles: parseRoles(user.roles) }, api_keys: keys ?? null }, () =>
           [
             `Created user ${user.id} (${user.email}) with roles ${user.roles}`,
             ...(keys ? [`  test:       ${keys.test}`, `  production: ${keys.production}`] : []),
