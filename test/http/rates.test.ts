@@ -2,6 +2,7 @@ import { Value } from "typebox/value";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_SERVICES } from "../../src/carriers/registry.js";
 import { setCarrierApiStatus } from "../../src/domain/carriers/service-status.js";
+import { getRates } from "../../src/domain/rates/get-rates.js";
 import { RateResponse, ServiceRateOut } from "../../src/http/routes/rates/rates.schemas.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
@@ -92,6 +93,22 @@ describe("POST /rates", () => {
         expect(response.headers[header]).toBe(first.response.headers[header]);
       }
     }
+  });
+
+  it("keeps an answer only once its question is asked a second time", async () => {
+    // A question asked once is not kept, so a spread of distinct questions does not fill the heap.
+    const scope = { accountId: merchant.accountId, mode: "test" as const };
+    const question = {
+      to_location: SALT_LAKE_RESIDENCE,
+      from_location: LOS_ANGELES_WAREHOUSE,
+      parcels: [{ ...SMALL_BOX, weight: 37, package_type: "parcel" }],
+    };
+    const first = await getRates(t.services, scope, question);
+    const second = await getRates(t.services, scope, { ...question });
+    const third = await getRates(t.services, scope, { ...question });
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+    expect(third).toBe(second);
   });
 
   it("answers the same text on a new day with that day's delivery dates", async () => {

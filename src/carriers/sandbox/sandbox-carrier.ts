@@ -19,6 +19,7 @@ import type {
   ServiceDefinition,
 } from "../catalogue.js";
 import { insuranceLine, insuranceRefusal } from "../insurance.js";
+import { type CompactRates, compactRates, expandRates } from "./compact-rates.js";
 import { isDeliveryAreaZip } from "./delivery-area.js";
 import { isRefusal, rateCalcType } from "./eligibility.js";
 import { quoteFromLines } from "./money.js";
@@ -89,8 +90,8 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
   };
 
   // Rating is a pure function of the request, and rate shoppers ask about the same boxes between
-  // the same ZIP codes all day, so answers are remembered.
-  const answered = new BoundedMap<string, ServiceRate[]>(5000);
+  // the same ZIP codes all day, so answers are remembered, compactly, and rebuilt when asked again.
+  const answered = new BoundedMap<string, CompactRates>(5000);
 
   const rate = (request: RateRequest): ServiceRate[] => {
     const domestic = isUsDomestic(request.to.country) && isUsDomestic(request.from.country);
@@ -136,11 +137,10 @@ export function sandboxCarrier(definition: SandboxCarrierDefinition): CarrierAda
       throw new CarrierError(code, `${displayName} returned error: Service temporarily unavailable (sandbox fault)`);
     }
     const key = rateRequestKey(request);
-    let rates = answered.get(key);
-    if (!rates) {
-      rates = rate(request);
-      answered.set(key, rates);
-    }
+    const known = answered.get(key);
+    if (known) return expandRates(known);
+    const rates = rate(request);
+    answered.set(key, compactRates(rates));
     return rates;
   }
 

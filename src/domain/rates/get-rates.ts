@@ -96,12 +96,15 @@ function planCarriers(
  * the connection rows and operator statuses they were worked out from, so they go when those
  * do: within a second, and at once when this process changes a connection. An answer is for
  * one ship date; without one that is today, so the next day's first question is answered anew.
+ * A question's first ask leaves only its text and date; the answer is kept from its second ask
+ * on, so a spread of questions each asked once does not fill the heap with answers never reused
+ * (see "Rates with distinct questions" in docs/performance.md).
  */
 const answersByConnections = new WeakMap<
   readonly CarrierAccountRow[],
   {
     statuses: readonly CarrierServiceStatusRow[];
-    byQuestion: BoundedMap<string, { shipDate: string; result: RateResult }>;
+    byQuestion: BoundedMap<string, { shipDate: string; result?: RateResult }>;
   }
 >();
 
@@ -140,9 +143,10 @@ export async function getRates(
   }
   const question = questionOf(shipment);
   const known = answers.byQuestion.get(question);
-  if (known?.shipDate === shipDate) return known.result;
+  const askedBefore = known?.shipDate === shipDate;
+  if (askedBefore && known.result) return known.result;
   const result = await rateWithCarriers(services, accounts, statuses, shipment, shipDate);
-  answers.byQuestion.set(question, { shipDate, result });
+  answers.byQuestion.set(question, askedBefore ? { shipDate, result } : { shipDate });
   return result;
 }
 

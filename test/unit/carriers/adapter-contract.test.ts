@@ -76,6 +76,21 @@ describe.each(CARRIERS.map((carrier) => [carrier.code, carrier] as const))("carr
     expect(second).toEqual(first);
   });
 
+  it("answers a question asked again as the first time, parcel by parcel, insured, at home and abroad", async () => {
+    const parcels = [
+      { lengthIn: 12, widthIn: 9, heightIn: 5, weightOz: 40, packageType: "parcel", insuredCents: 25_000 },
+      { lengthIn: 30, widthIn: 20, heightIn: 18, weightOz: 610, packageType: "parcel" },
+    ];
+    for (const shipment of [DOMESTIC, ABROAD]) {
+      for (const asked of [parcels, parcels.slice(0, 1)]) {
+        const question = () => carrier.rate({ ...shipment, parcels: asked, services: carrier.services });
+        const first = structuredClone(await question());
+        expect(await question()).toEqual(first);
+        expect(await question()).toEqual(first);
+      }
+    }
+  });
+
   it("fails as a carrier, with its own name, when a fault is scripted", async () => {
     const faulty = { ...DOMESTIC, to: { ...DOMESTIC.to, address2: `sandbox-fault:${carrier.code}` } };
     await expect(carrier.rate({ ...faulty, services: carrier.services })).rejects.toThrow(CarrierError);
