@@ -4,8 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
-import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { launchChromium } from "../helpers/browser.js";
+import { connectSandboxCarriers } from "../helpers/carriers.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, shipmentToBuy } from "../helpers/shipments.js";
 
 const PASSWORD = "packing table passphrase";
