@@ -55,12 +55,15 @@ describe("an API-only process and a worker-only process on one database", () => 
     const response = await fetch(`${api.baseUrl}/readyz`);
     expect(response.status).toBe(200);
     expect(await jobsOf(PRUNE_JOB)).toEqual([]);
-    const listening = api
-      .stdout()
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .find((line) => line.msg === "Porter is listening");
+    // The log is written in the background: wait for the line rather than expect it already there.
+    const listening = await waitForProcess(api, "the 'Porter is listening' line", () =>
+      api
+        .stdout()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => line.msg === "Porter is listening"),
+    );
     expect(listening).toMatchObject({ worker: false });
   });
 
