@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
 import { DomainError } from "../../../domain/errors.js";
 
@@ -40,14 +41,27 @@ const secured = (reply: FastifyReply) =>
 
 const notFound = () => new DomainError("route.not_found", "No route has this path.");
 
-/** A file of the bundle; 404 for a name it lacks, 503 when there is no bundle at all. */
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
+
+/**
+ * A file of the bundle; 404 for a name it lacks, 503 when there is no bundle at all. Any other
+ * failure to read (permissions, the disk) goes on as the fault it is, logged with the request.
+ */
 async function bundleFile(name: string): Promise<Buffer> {
   try {
     return await fs.readFile(path.join(DASHBOARD_BUNDLE, name));
-  } catch {
-    if (await fs.stat(path.join(DASHBOARD_BUNDLE, "index.html")).catch(() => undefined)) throw notFound();
-    throw new DomainError("errors.unavailable", "The dashboard is not built: run `npm run build`.", 60);
+  } catch (error) {
+    if (!missing(error)) throw error;
   }
+  const built = await fs.access(path.join(DASHBOARD_BUNDLE, "index.html")).then(
+    () => true,
+    (error: unknown) => {
+      if (missing(error)) return false;
+      throw error;
+    },
+  );
+  if (built) throw notFound();
+  throw new DomainError("errors.unavailable", "The dashboard is not built: run `npm run build`.", 60);
 }
 
 /**
@@ -55,7 +69,7 @@ async function bundleFile(name: string): Promise<Buffer> {
  * API, with the session cookie (docs/dashboard.md). Pages are in the URL's fragment, so the page
  * is one document.
  */
-export const dashboardAppRoutes: FastifyPluginAsync = async (app) => {
+export const dashboardAppRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get("/dashboard", { schema: { hide: true } }, async (_request, reply) =>
     secured(reply)
       .header("content-type", "text/html; charset=utf-8")
@@ -66,7 +80,7 @@ export const dashboardAppRoutes: FastifyPluginAsync = async (app) => {
     "/dashboard/assets/:file",
     { schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: "^[\\w.-]{1,100}$" }) }) } },
     async (request, reply) => {
-      const { file } = request.params as { file: string };
+      const { file } = request.params;
       const type = TYPES[path.extname(file)];
       if (!type || file.startsWith(".")) throw notFound();
       // Names carry a hash of their content: a new build makes new names.
