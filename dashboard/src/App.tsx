@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Loader, NativeSelect, NavLink, SegmentedControl, Text } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, api, rememberSession, type Session } from "./api";
+import { ApiError, api, type Permission, rememberSession, type Session } from "./api";
 import { PageTitle } from "./PageTitle";
 import { BuyLabel } from "./pages/BuyLabel";
 import { MeterPage } from "./pages/Meter";
@@ -9,10 +9,14 @@ import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
 import { go, useRoute } from "./router";
 
-const PAGES = [
-  { path: "shipments", label: "Shipments" },
-  { path: "buy", label: "Buy a label" },
-  { path: "meter", label: "Meter" },
+/**
+ * The navigation, each page with the permission its operations need: a user sees only the pages
+ * their roles allow (the API refuses the rest anyway).
+ */
+const PAGES: { path: string; label: string; permission: Permission }[] = [
+  { path: "shipments", label: "Shipments", permission: "shipping" },
+  { path: "buy", label: "Buy a label", permission: "shipping" },
+  { path: "meter", label: "Meter", permission: "shipping" },
 ];
 
 export function App() {
@@ -28,7 +32,7 @@ export function App() {
 
   const signedIn = useCallback((started: Session) => {
     setSession(rememberSession(started));
-    go("/shipments");
+    go("/");
   }, []);
 
   if (session === undefined) return <Loader aria-label="Loading" m="xl" />;
@@ -53,7 +57,9 @@ function Shell({
   const [children, setChildren] = useState<Child[]>([]);
   const [error, setError] = useState<string | null>(null);
   const main = useRef<HTMLElement>(null);
-  const page = route[0] ?? "shipments";
+  const pages = PAGES.filter((p) => session.permissions.includes(p.permission));
+  const page = route[0] ?? pages[0]?.path ?? "shipments";
+  const shown = (path: string) => page === path && pages.some((p) => p.path === path);
 
   useEffect(() => {
     // Only a parent has children; a user who may not list them switches nothing.
@@ -67,7 +73,7 @@ function Shell({
     setError(null);
     try {
       onSession(rememberSession(await api.send<Session>("PUT", "/dashboard/session", body)));
-      go("/shipments");
+      go("/");
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : String(failure));
     }
@@ -119,7 +125,7 @@ function Shell({
         </Group>
       </header>
       <nav className="shell-nav" aria-label="Pages">
-        {PAGES.map((p) => (
+        {pages.map((p) => (
           <NavLink
             key={p.path}
             href={`#/${p.path}`}
@@ -140,11 +146,11 @@ function Shell({
             {error}
           </Alert>
         )}
-        {page === "shipments" && route[1] && <ShipmentPage key={route[1]} id={Number(route[1])} />}
-        {page === "shipments" && !route[1] && <ShipmentsList />}
-        {page === "buy" && <BuyLabel />}
-        {page === "meter" && <MeterPage />}
-        {!PAGES.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
+        {shown("shipments") && route[1] && <ShipmentPage key={route[1]} id={Number(route[1])} />}
+        {shown("shipments") && !route[1] && <ShipmentsList />}
+        {shown("buy") && <BuyLabel />}
+        {shown("meter") && <MeterPage />}
+        {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>
   );

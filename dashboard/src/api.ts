@@ -1,7 +1,10 @@
 /** The dashboard's calls: the same /api/v2 routes as API keys, authenticated by the session cookie. */
 
+export type Permission = "shipping" | "billing" | "administration";
+
 export interface Session {
   user: { id: number; email: string; roles: string[] };
+  permissions: Permission[];
   account: { id: number; name: string; parent_id: number | null };
   own_account: { id: number; name: string };
   mode: "test" | "production";

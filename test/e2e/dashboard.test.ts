@@ -1,16 +1,8 @@
-import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
-import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
-import { launchChromium } from "../helpers/browser.js";
-import { connectSandboxCarriers } from "../helpers/carriers.js";
+import type { TestAccount, TestApp } from "../helpers/app.js";
+import { DASHBOARD_PASSWORD, type Dashboard, openDashboard } from "../helpers/dashboard-browser.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, shipmentToBuy } from "../helpers/shipments.js";
-
-const PASSWORD = "packing table passphrase";
-/** Bounds each browser step: a page that never shows what it should fails instead of hanging. */
-const STEP_MS = 15_000;
 
 /**
  * The dashboard in Debian's Chromium against a real listening server: sign in, find a shipment in
@@ -19,27 +11,15 @@ const STEP_MS = 15_000;
  * nothing the dashboard itself needs.
  */
 describe("the dashboard in a browser", () => {
+  let dashboard: Dashboard;
   let t: TestApp;
   let merchant: TestAccount;
-  let email: string;
   let trackingNumber: string;
-  let base: string;
-  let browser: Browser;
   let page: Page;
-  const refused: string[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    merchant = await createTestAccount(t.services);
-    await connectSandboxCarriers(t.services, merchant.accountId);
-    await setPassword(t.services, merchant.userId, PASSWORD);
-    email = (
-      await t.services.db
-        .selectFrom("users")
-        .select("email")
-        .where("id", "=", merchant.userId)
-        .executeTakeFirstOrThrow()
-    ).email;
+    dashboard = await openDashboard();
+    ({ t, merchant, page } = dashboard);
     const bought = await t.app.inject({
       method: "POST",
       url: "/api/v2/shipments/ship",
@@ -48,30 +28,13 @@ describe("the dashboard in a browser", () => {
     });
     expect(bought.statusCode, bought.body).toBe(201);
     trackingNumber = bought.json().shipment.tracking_number;
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    // localhost: a browser keeps `Secure` cookies on it without https.
-    base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
-    page = await (await browser.newContext()).newPage();
-    page.setDefaultTimeout(STEP_MS);
-    page.on("console", (message) => {
-      if (message.type() === "error" && /Content Security Policy|Refused to/.test(message.text())) {
-        refused.push(message.text());
-      }
-    });
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
+    await dashboard?.close();
   });
 
-  const accessibilityViolations = async () => {
-    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
-
   it("serves the page under a strict Content-Security-Policy", async () => {
-    const response = await page.goto(`${base}/dashboard/`);
+    const response = await page.goto(`${dashboard.base}/dashboard/`);
     expect(response?.status()).toBe(200);
     const policy = response?.headers()["content-security-policy"] ?? "";
     expect(policy).toContain("default-src 'self'");
@@ -81,16 +44,16 @@ describe("the dashboard in a browser", () => {
 
   it("shows a sign-in page with no WCAG A or AA violations", async () => {
     await page.getByRole("heading", { name: "Sign in to Porter" }).waitFor();
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await dashboard.accessibilityViolations()).toEqual([]);
   });
 
   it("signs in and lists the account's shipments, with no WCAG A or AA violations", async () => {
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Email").fill(dashboard.email);
+    await page.getByLabel("Password").fill(DASHBOARD_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("heading", { name: "Shipments" }).waitFor();
     await page.getByRole("link", { name: trackingNumber }).waitFor();
-    expect(await accessibilityViolations()).toEqual([]);
+    expect(await dashboard.accessibilityViolations()).toEqual([]);
   });
 
   it("finds a shipment by tracking number", async () => {
@@ -153,6 +116,6 @@ describe("the dashboard in a browser", () => {
     await page.getByRole("link", { name: "Meter" }).click();
     await page.getByTestId("meter-balance").waitFor();
     expect(await page.getByTestId("meter-balance").textContent()).toMatch(/^\$-?\d+\.\d\d$/);
-    expect(refused).toEqual([]);
+    expect(dashboard.refused).toEqual([]);
   });
 });

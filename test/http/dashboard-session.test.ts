@@ -90,6 +90,7 @@ describe("dashboard sessions", () => {
     expect(cookie).toMatch(/^porter_session=[\w-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
     expect(response.json()).toEqual({
       user: { id: merchant.userId, email: emails.get(merchant.userId), roles: ["Owner", "API"] },
+      permissions: ["shipping", "billing", "administration"],
       account: { id: merchant.accountId, name: expect.any(String), parent_id: null },
       own_account: { id: merchant.accountId, name: expect.any(String) },
       mode: "test",
@@ -329,7 +330,10 @@ describe("dashboard sessions", () => {
       await setPassword(t.services, account.userId, PASSWORD);
       emails.set(account.userId, await emailOf(account.userId));
       const session = await signedIn(account);
-      expect(session.body).toMatchObject({ user: { roles } });
+      expect(session.body).toMatchObject({
+        user: { roles },
+        permissions: roles[0] === "Billing" ? ["billing"] : [],
+      });
       const shipments = await withSession(session, "GET", "/api/v2/shipments");
       expect(shipments.statusCode).toBe(403);
       expect(errorCode(shipments)).toBe("errors.forbidden");

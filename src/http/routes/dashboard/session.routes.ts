@@ -12,7 +12,7 @@ import {
   switchSession,
 } from "../../../domain/accounts/dashboard-sessions.js";
 import { PASSWORD_MAX_LENGTH } from "../../../domain/accounts/passwords.js";
-import { parseRoles } from "../../../domain/accounts/roles.js";
+import { isGranted, PERMISSIONS, type Permission, parseRoles } from "../../../domain/accounts/roles.js";
 import { clearSessionCookie, setSessionCookie } from "../../dashboard-cookie.js";
 import { requireSession } from "../../plugins/auth.js";
 import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
@@ -23,6 +23,10 @@ const AccountRef = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 const Session = Type.Object({
   user: Type.Object({ id: Type.Integer(), email: Type.String(), roles: Type.Array(Type.String()) }),
+  permissions: Type.Array(Type.Unsafe<Permission>({ type: "string", enum: [...PERMISSIONS] }), {
+    description:
+      "What the user's roles allow (docs/security.md#roles): the pages show only what these allow; every route checks them again",
+  }),
   account: Type.Object(
     { id: Type.Integer(), name: Type.String(), parent_id: Type.Union([Type.Integer(), Type.Null()]) },
     { description: "The account the session acts for: the user's own or one of its children" },
@@ -32,17 +36,21 @@ const Session = Type.Object({
   csrf_token: Type.String({ description: "Send it as `X-CSRF-Token` with every POST, PUT, PATCH and DELETE" }),
 });
 
-const present = (holder: SessionHolder, secret: string, services: Parameters<typeof csrfTokenFor>[0]) => ({
-  user: { id: holder.userId, email: holder.email, roles: parseRoles(holder.roles) },
-  account: {
-    id: holder.actingAccountId,
-    name: holder.actingAccountName,
-    parent_id: holder.actingAccountId === holder.accountId ? holder.parentAccountId : holder.accountId,
-  },
-  own_account: { id: holder.accountId, name: holder.ownAccountName },
-  mode: holder.mode,
-  csrf_token: csrfTokenFor(services, secret),
-});
+const present = (holder: SessionHolder, secret: string, services: Parameters<typeof csrfTokenFor>[0]) => {
+  const roles = parseRoles(holder.roles);
+  return {
+    user: { id: holder.userId, email: holder.email, roles },
+    permissions: PERMISSIONS.filter((permission) => isGranted(roles, permission)),
+    account: {
+      id: holder.actingAccountId,
+      name: holder.actingAccountName,
+      parent_id: holder.actingAccountId === holder.accountId ? holder.parentAccountId : holder.accountId,
+    },
+    own_account: { id: holder.accountId, name: holder.ownAccountName },
+    mode: holder.mode,
+    csrf_token: csrfTokenFor(services, secret),
+  };
+};
 
 /**
  * The dashboard's sign-in and session (docs/dashboard.md). Signing in needs no key; the other

@@ -1,0 +1,82 @@
+import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
+import { setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
+import type { Role } from "../../src/domain/accounts/roles.js";
+import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "./app.js";
+import { launchChromium } from "./browser.js";
+import { connectSandboxCarriers } from "./carriers.js";
+
+export const DASHBOARD_PASSWORD = "packing table passphrase";
+/** Bounds each browser step: a page that never shows what it should fails instead of hanging. */
+export const STEP_MS = 15_000;
+
+export interface Dashboard {
+  t: TestApp;
+  merchant: TestAccount;
+  email: string;
+  /** `http://localhost:PORT`: a browser keeps `Secure` cookies on localhost without https. */
+  base: string;
+  browser: Browser;
+  page: Page;
+  /** Console messages where the Content-Security-Policy refused something. */
+  refused: string[];
+  /** axe-core's WCAG 2.1 A and AA findings on the page as it is now, one line each. */
+  accessibilityViolations(): Promise<string[]>;
+  /** Signs the page in through the sign-in form and waits for the first page's heading. */
+  signIn(heading?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A listening test server with one account (sandbox carriers connected, a password set) and a
+ * Chromium page at the dashboard, not yet signed in. Call in `beforeAll`, `close` in `afterAll`.
+ */
+export async function openDashboard(options: { roles?: Role[] } = {}): Promise<Dashboard> {
+  const t = await buildTestApp();
+  const merchant = await createTestAccount(t.services, options.roles ? { roles: options.roles } : {});
+  await connectSandboxCarriers(t.services, merchant.accountId);
+  await setPassword(t.services, merchant.userId, DASHBOARD_PASSWORD);
+  const { email } = await t.services.db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", merchant.userId)
+    .executeTakeFirstOrThrow();
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
+  const browser = await launchChromium();
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  page.setDefaultTimeout(STEP_MS);
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy|Refused to/.test(message.text())) {
+      refused.push(message.text());
+    }
+  });
+  return {
+    t,
+    merchant,
+    email,
+    base,
+    browser,
+    page,
+    refused,
+    async accessibilityViolations() {
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    },
+    async signIn(heading = "Shipments") {
+      const response = await page.goto(`${base}/dashboard/`);
+      expect(response?.status()).toBe(200);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(DASHBOARD_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("heading", { name: heading }).waitFor();
+    },
+    async close() {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
