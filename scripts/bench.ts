@@ -312,6 +312,33 @@ interface ProcessFigures {
   goals: Goal[];
 }
 
+/** Porter's answer to `question`, the body the bare server's rates yardstick answers with. */
+async function yardstickFor(porter: PorterProcess, yardstick: Yardstick, question: string) {
+  const answer = await fetch(`${porter.url}/rates`, {
+    method: "POST",
+    headers: { ...porter.auth, "content-type": "application/json" },
+    body: question,
+  });
+  return yardstick.started(await answer.text());
+}
+
+/** A Porter process of `args` on a fresh store of `engine`, stopped and its store dropped after `measure`. */
+async function withPorter<T>(
+  engine: Engine,
+  args: readonly string[],
+  name: string,
+  measure: (porter: PorterProcess) => Promise<T>,
+): Promise<T> {
+  const store = await freshStore(engine);
+  const porter = await startPorter(args, store.env, store.dataDir, name);
+  try {
+    return await measure(porter);
+  } finally {
+    await stop(porter.child);
+    await store.dispose();
+  }
+}
+
 /** The API-only process (`serve --no-worker`): ping and rates. */
 async function measureApiOnly(
   engine: Engine,
@@ -319,18 +346,11 @@ async function measureApiOnly(
   yardstick: Yardstick,
   questions: readonly string[],
 ): Promise<ProcessFigures> {
-  const store = await freshStore(engine);
-  const porter = await startPorter(["--no-worker"], store.env, store.dataDir, "api-only");
-  const rows: Measurement[] = [];
-  const goals: Goal[] = [];
-  try {
+  return withPorter(engine, ["--no-worker"], "api-only", async (porter) => {
+    const rows: Measurement[] = [];
+    const goals: Goal[] = [];
     await fundByAutomaticRefill(porter.url, porter.auth);
-    const answer = await fetch(`${porter.url}/rates`, {
-      method: "POST",
-      headers: { ...porter.auth, "content-type": "application/json" },
-      body: questions[0],
-    });
-    const bare = await yardstick.started(await answer.text());
+    const bare = await yardstickFor(porter, yardstick, questions[0] as string);
     const distinct = ratesOf(porter, new QuestionCycle(questions));
     const bareRates: Target = {
       url: `http://127.0.0.1:${bare.port}/rates`,
@@ -385,11 +405,8 @@ async function measureApiOnly(
         met: ratio >= 0.5 && p99 <= 10 && errors === 0,
       });
     }
-  } finally {
-    await stop(porter.child);
-    await store.dispose();
-  }
-  return { rows, goals };
+    return { rows, goals };
+  });
 }
 
 function pingGoal(process: string, engine: Engine, ping: Measurement): Goal {
@@ -413,26 +430,16 @@ async function measureAllInOne(
   yardstick: Yardstick,
   questions: readonly string[],
 ): Promise<ProcessFigures> {
-  const store = await freshStore(engine);
-  const porter = await startPorter([], store.env, store.dataDir, "all-in-one");
-  const rows: Measurement[] = [];
-  const goals: Goal[] = [];
-  try {
+  return withPorter(engine, [], "all-in-one", async (porter) => {
+    const rows: Measurement[] = [];
+    const goals: Goal[] = [];
     // Idle: started, answered, then left alone for a few seconds (the worker polls meanwhile).
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleMb = residentMb(porter.child.pid);
     await fundByAutomaticRefill(porter.url, porter.auth);
     await warmUp([...(sections.has("ping") ? ([[pingOf(porter), WARM_UP_SECONDS]] as const) : [])]);
     if (sections.has("ping")) {
-      const bare = await yardstick.started(
-        await (
-          await fetch(`${porter.url}/rates`, {
-            method: "POST",
-            headers: { ...porter.auth, "content-type": "application/json" },
-            body: questions[0],
-          })
-        ).text(),
-      );
+      const bare = await yardstickFor(porter, yardstick, questions[0] as string);
       const ping = await compare(
         "GET /test/ping (authenticated), all-in-one",
         10,
@@ -481,11 +488,8 @@ async function measureAllInOne(
         },
       );
     }
-  } finally {
-    await stop(porter.child);
-    await store.dispose();
-  }
-  return { rows, goals };
+    return { rows, goals };
+  });
 }
 
 /**
