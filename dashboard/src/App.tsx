@@ -3,7 +3,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError, api, type Permission, rememberSession, type Session } from "./api";
 import { PageTitle } from "./PageTitle";
 import { BuyLabel } from "./pages/BuyLabel";
+import { CloseOut } from "./pages/CloseOut";
 import { MeterPage } from "./pages/Meter";
+import { Pickups } from "./pages/Pickups";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
@@ -17,6 +19,8 @@ const PAGES: { path: string; label: string; permission: Permission }[] = [
   { path: "shipments", label: "Shipments", permission: "shipping" },
   { path: "buy", label: "Buy a label", permission: "shipping" },
   { path: "meter", label: "Meter", permission: "shipping" },
+  { path: "close-out", label: "Close out", permission: "shipping" },
+  { path: "pickups", label: "Pickups", permission: "shipping" },
 ];
 
 export function App() {
@@ -150,6 +154,8 @@ function Shell({
         {shown("shipments") && !route[1] && <ShipmentsList />}
         {shown("buy") && <BuyLabel />}
         {shown("meter") && <MeterPage />}
+        {shown("close-out") && <CloseOut />}
+        {shown("pickups") && <Pickups />}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>

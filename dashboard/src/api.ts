@@ -126,3 +126,13 @@ export interface ServiceRate {
 
 export const money = (amount: number | null | undefined) =>
   amount === null || amount === undefined ? "—" : `$${amount.toFixed(2)}`;
+
+/** A file URL of the API as a path on this origin: the page's policy loads and frames nothing from another. */
+export const sameOriginPath = (url: string) => new URL(url, window.location.href).pathname;
+
+const carrierDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" });
+/** Today as carriers date labels and pickups, US Central (docs/batches-and-pickups.md), as YYYY-MM-DD. */
+export const carrierToday = () => carrierDay.format(new Date());
+
+/** What a page shows of a failed call: the API's error_message, or the browser's own words. */
+export const failureMessage = (failure: unknown) => (failure instanceof ApiError ? failure.message : String(failure));

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Timeline, Title } from "@mantine/core";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { type Address, ApiError, api, money, type Parcel, type Shipment } from "../api";
+import { type Address, ApiError, api, money, type Parcel, type Shipment, sameOriginPath } from "../api";
 import { PageTitle } from "../PageTitle";
 
 const VOIDABLE = new Set(["shipped", "manifested"]);
@@ -36,11 +36,11 @@ function AddressSection({ title, address }: { title: string; address: Address })
   );
 }
 
-/** The label file from the API's URL, on this origin (the page's policy allows no other). */
+/** The label file, previewed and offered for download. */
 function LabelPreview({ parcel }: { parcel: Parcel }) {
   const label = parcel.postage_label;
   if (!label?.image_url) return <Text>No label file.</Text>;
-  const path = new URL(label.image_url, window.location.href).pathname;
+  const path = sameOriginPath(label.image_url);
   const title = `Label for ${parcel.tracking_number ?? `parcel ${parcel.id}`}`;
   return (
     <Stack gap="xs">
