@@ -151,7 +151,11 @@ async function shipmentsIn(
         .execute()),
     );
   }
-  return rows;
+  // In the order asked for, so "the first shipment" (whose sender is the pickup's address when
+  // none is given) and the carriers an error names do not depend on the engine's row order.
+  const rank = new Map(values.map((value, index) => [value, index]));
+  const rankOf = (row: ShipmentRow) => rank.get((column === "id" ? row.id : row.batch_id) as number) ?? 0;
+  return rows.sort((a, b) => rankOf(a) - rankOf(b) || a.id - b.id);
 }
 
 /** The first shipment, once all are of one carrier connection and none is cancelled. */
