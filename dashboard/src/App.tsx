@@ -4,6 +4,9 @@ import { ApiError, api, type Permission, rememberSession, type Session } from ".
 import { PageTitle } from "./PageTitle";
 import { BuyLabel } from "./pages/BuyLabel";
 import { MeterPage } from "./pages/Meter";
+import { OrderPage } from "./pages/Order";
+import { OrderStoresPage } from "./pages/OrderStores";
+import { OrdersList } from "./pages/Orders";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
@@ -17,6 +20,7 @@ const PAGES: { path: string; label: string; permission: Permission }[] = [
   { path: "shipments", label: "Shipments", permission: "shipping" },
   { path: "buy", label: "Buy a label", permission: "shipping" },
   { path: "meter", label: "Meter", permission: "shipping" },
+  { path: "stores", label: "Orders", permission: "shipping" },
 ];
 
 export function App() {
@@ -150,6 +154,9 @@ function Shell({
         {shown("shipments") && !route[1] && <ShipmentsList />}
         {shown("buy") && <BuyLabel />}
         {shown("meter") && <MeterPage />}
+        {shown("stores") && !route[1] && <OrderStoresPage />}
+        {shown("stores") && route[1] && !route[3] && <OrdersList key={route[1]} storeId={Number(route[1])} />}
+        {shown("stores") && route[3] && <OrderPage key={route[3]} storeId={Number(route[1])} orderNumber={route[3]} />}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>
