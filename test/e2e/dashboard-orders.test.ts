@@ -136,5 +136,6 @@ describe("the dashboard's order pages in a browser", () => {
     await page.getByRole("heading", { name: /^Shipment \w+$/ }).waitFor();
     expect(new URL(page.url()).hash).toBe(`#/shipments/${shipped[0]?.id}`);
     expect(dashboard.refused).toEqual([]);
-  });
+    // The axe scan of the order's page, with its label form, is the slowest step of the file.
+  }, 60_000);
 });
