@@ -5,6 +5,9 @@ import { PageTitle } from "./PageTitle";
 import { BuyLabel } from "./pages/BuyLabel";
 import { CloseOut } from "./pages/CloseOut";
 import { MeterPage } from "./pages/Meter";
+import { OrderPage } from "./pages/Order";
+import { OrderStoresPage } from "./pages/OrderStores";
+import { OrdersList } from "./pages/Orders";
 import { Pickups } from "./pages/Pickups";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
@@ -21,6 +24,7 @@ const PAGES: { path: string; label: string; permission: Permission }[] = [
   { path: "meter", label: "Meter", permission: "shipping" },
   { path: "close-out", label: "Close out", permission: "shipping" },
   { path: "pickups", label: "Pickups", permission: "shipping" },
+  { path: "stores", label: "Orders", permission: "shipping" },
 ];
 
 export function App() {
@@ -156,6 +160,9 @@ function Shell({
         {shown("meter") && <MeterPage />}
         {shown("close-out") && <CloseOut />}
         {shown("pickups") && <Pickups />}
+        {shown("stores") && !route[1] && <OrderStoresPage />}
+        {shown("stores") && route[1] && !route[3] && <OrdersList key={route[1]} storeId={Number(route[1])} />}
+        {shown("stores") && route[3] && <OrderPage key={route[3]} storeId={Number(route[1])} orderNumber={route[3]} />}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>

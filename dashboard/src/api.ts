@@ -136,3 +136,49 @@ export const carrierToday = () => carrierDay.format(new Date());
 
 /** What a page shows of a failed call: the API's error_message, or the browser's own words. */
 export const failureMessage = (failure: unknown) => (failure instanceof ApiError ? failure.message : String(failure));
+
+export interface OrderStore {
+  id: number;
+  name: string;
+  service_type: string;
+}
+
+export interface StoreSync {
+  order_store_id: number;
+  status: string | null;
+  error: string | null;
+  last_synced_at: string | null;
+}
+
+/** An order item as the retrieve answer shows it (the list answer has quantities as text). */
+export interface OrderItem {
+  id: number;
+  name: string | null;
+  sku: string | null;
+  quantity: number | string | null;
+  shipped_quantity: number;
+  remaining_quantity: number;
+}
+
+export interface Order {
+  id: number;
+  order_number: string;
+  order_store_name: string;
+  order_date: string | null;
+  payment_status: string | null;
+  shipment_status: string;
+  total: string | null;
+  currency: string | null;
+  items: OrderItem[];
+  shipping_address: Address;
+  warnings: string[];
+  shipments: {
+    id: number;
+    carrier: string;
+    service: string;
+    ship_date: string;
+    tracking_number: string;
+    shipping_cost: string | null;
+    parcels: { parcel_items: { id: string; name: string | null; quantity: number }[] }[];
+  }[];
+}

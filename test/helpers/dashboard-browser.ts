@@ -80,3 +80,23 @@ export async function openDashboard(options: { roles?: Role[] } = {}): Promise<D
     },
   };
 }
+
+const ADDRESS_LABELS: Record<string, string> = {
+  company: "Company",
+  first_name: "First name",
+  last_name: "Last name",
+  address1: "Street address",
+  city: "City",
+  state: "State",
+  postal_code: "ZIP code",
+  phone: "Phone",
+};
+
+/** Fills the label form's address group named `legend` ("Ship from", "Ship to") with an API address. */
+export async function fillAddress(page: Page, legend: string, address: Record<string, string>): Promise<void> {
+  const group = page.getByRole("group", { name: legend });
+  for (const [field, value] of Object.entries(address)) {
+    const label = ADDRESS_LABELS[field];
+    if (label) await group.getByLabel(label).fill(value);
+  }
+}

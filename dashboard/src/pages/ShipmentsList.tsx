@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, NativeSelect, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { SHIPMENT_STATUSES } from "../../../src/domain/shipments/shipment-status.js";
 import { ApiError, call, money, type Shipment } from "../api";
 import { PageTitle } from "../PageTitle";
+import { ErrorAlert, PagedTable } from "../Tables";
 
 const PER_PAGE = 25;
 /** The server's own list, so the filter offers every status a shipment can have. */
@@ -32,7 +33,6 @@ export function ShipmentsList() {
     setPage(1);
     setFilters({ tracking: tracking.trim(), status });
   };
-  const pages = result ? Math.max(1, Math.ceil(result.total / PER_PAGE)) : 1;
 
   return (
     <>
@@ -53,58 +53,36 @@ export function ShipmentsList() {
           <Button type="submit">Search</Button>
         </Group>
       </form>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       {result && (
-        <>
-          <Table striped highlightOnHover>
-            <Table.Caption>
-              {result.total} shipment{result.total === 1 ? "" : "s"}, page {page} of {pages}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Tracking number</Table.Th>
-                <Table.Th scope="col">Order</Table.Th>
-                <Table.Th scope="col">Carrier</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Cost</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.shipments.map((shipment) => (
-                <Table.Tr key={shipment.id}>
-                  <Table.Td>
-                    <Anchor href={`#/shipments/${shipment.id}`}>
-                      {shipment.tracking_number ?? `Shipment ${shipment.id}`}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{shipment.order_id ?? "—"}</Table.Td>
-                  <Table.Td>{shipment.shipping_service?.carrier_code.toUpperCase() ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color="dark">
-                      {shipment.status.replaceAll("_", " ")}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{shipment.created_at.slice(0, 10)}</Table.Td>
-                  <Table.Td>{money(shipment.payment?.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {result.shipments.length === 0 && <Text mt="md">No shipments match.</Text>}
-          <Group mt="md">
-            <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous page
-            </Button>
-            <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next page
-            </Button>
-          </Group>
-        </>
+        <PagedTable
+          noun="shipment"
+          total={result.total}
+          rows={result.shipments.length}
+          page={page}
+          perPage={PER_PAGE}
+          onPage={setPage}
+          columns={["Tracking number", "Order", "Carrier", "Status", "Date", "Cost"]}
+        >
+          {result.shipments.map((shipment) => (
+            <Table.Tr key={shipment.id}>
+              <Table.Td>
+                <Anchor href={`#/shipments/${shipment.id}`}>
+                  {shipment.tracking_number ?? `Shipment ${shipment.id}`}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{shipment.order_id ?? "—"}</Table.Td>
+              <Table.Td>{shipment.shipping_service?.carrier_code.toUpperCase() ?? "—"}</Table.Td>
+              <Table.Td>
+                <Badge variant="outline" color="dark">
+                  {shipment.status.replaceAll("_", " ")}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{shipment.created_at.slice(0, 10)}</Table.Td>
+              <Table.Td>{money(shipment.payment?.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </PagedTable>
       )}
     </>
   );
