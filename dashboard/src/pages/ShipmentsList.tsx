@@ -2,6 +2,8 @@ import { Alert, Anchor, Badge, Button, Group, NativeSelect, Table, Text, TextInp
 import { type FormEvent, useEffect, useState } from "react";
 import { SHIPMENT_STATUSES } from "../../../src/domain/shipments/shipment-status.js";
 import { ApiError, call, money, type Shipment } from "../api";
+import { ColumnHeads } from "../ColumnHeads";
+import { Pager } from "../Pager";
 import { PageTitle } from "../PageTitle";
 
 const PER_PAGE = 25;
@@ -64,16 +66,7 @@ export function ShipmentsList() {
             <Table.Caption>
               {result.total} shipment{result.total === 1 ? "" : "s"}, page {page} of {pages}
             </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Tracking number</Table.Th>
-                <Table.Th scope="col">Order</Table.Th>
-                <Table.Th scope="col">Carrier</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Cost</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads names={["Tracking number", "Order", "Carrier", "Status", "Date", "Cost"]} />
             <Table.Tbody>
               {result.shipments.map((shipment) => (
                 <Table.Tr key={shipment.id}>
@@ -96,14 +89,7 @@ export function ShipmentsList() {
             </Table.Tbody>
           </Table>
           {result.shipments.length === 0 && <Text mt="md">No shipments match.</Text>}
-          <Group mt="md">
-            <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous page
-            </Button>
-            <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next page
-            </Button>
-          </Group>
+          <Pager page={page} pages={pages} onPage={setPage} />
         </>
       )}
     </>
