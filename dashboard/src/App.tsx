@@ -7,6 +7,8 @@ import { MeterPage } from "./pages/Meter";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
+import { WebhookDeliveries } from "./pages/WebhookDeliveries";
+import { WebhooksPage } from "./pages/Webhooks";
 import { go, useRoute } from "./router";
 
 /**
@@ -17,6 +19,7 @@ const PAGES: { path: string; label: string; permission: Permission }[] = [
   { path: "shipments", label: "Shipments", permission: "shipping" },
   { path: "buy", label: "Buy a label", permission: "shipping" },
   { path: "meter", label: "Meter", permission: "shipping" },
+  { path: "webhooks", label: "Webhooks", permission: "shipping" },
 ];
 
 export function App() {
@@ -150,6 +153,8 @@ function Shell({
         {shown("shipments") && !route[1] && <ShipmentsList />}
         {shown("buy") && <BuyLabel />}
         {shown("meter") && <MeterPage />}
+        {shown("webhooks") &&
+          (route[1] ? <WebhookDeliveries key={route[1]} id={Number(route[1])} /> : <WebhooksPage />)}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>

@@ -126,3 +126,9 @@ export interface ServiceRate {
 
 export const money = (amount: number | null | undefined) =>
   amount === null || amount === undefined ? "—" : `$${amount.toFixed(2)}`;
+
+/** What a page shows when a call fails: the API's own message, or the browser's. */
+export const failureMessage = (failure: unknown) => (failure instanceof ApiError ? failure.message : String(failure));
+
+/** A time as the API gives it (UTC), to the second. */
+export const utcTime = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
