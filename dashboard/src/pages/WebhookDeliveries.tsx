@@ -27,18 +27,22 @@ const STATUS_COLORS: Record<Delivery["status"], string> = { pending: "dark", suc
  * The body a delivery posted. The log keeps the events' ids, not the body, so it is rebuilt from
  * the same events (`GET /api/v2/events`) as the worker builds it (src/events/webhook-message.ts).
  */
-async function requestBody(subscription: Subscription, delivery: Delivery): Promise<string> {
+async function requestBody(
+  stream: Subscription["subscription_type"],
+  firstEventId: number,
+  lastEventId: number,
+  count: number,
+): Promise<string> {
   const query = new URLSearchParams({
-    after: String(delivery.first_event_id - 1),
-    per_page: String(delivery.event_count),
-    stream: subscription.subscription_type,
+    after: String(firstEventId - 1),
+    // Event ids count across accounts and streams; the message's events are the stream's next `count`.
+    per_page: String(count),
+    stream,
   });
   const answer = await api.get<{ events: StreamEvent[] }>(`/api/v2/events?${query}`);
-  const payload = answer.events.filter((event) => event.id <= delivery.last_event_id).map((event) => event.payload);
+  const payload = answer.events.filter((event) => event.id <= lastEventId).map((event) => event.payload);
   const head =
-    subscription.subscription_type === "payment_status"
-      ? { subscription_type: subscription.subscription_type }
-      : { subscription_type: subscription.subscription_type, status: "active" };
+    stream === "payment_status" ? { subscription_type: stream } : { subscription_type: stream, status: "active" };
   return JSON.stringify({ ...head, payload }, null, 2);
 }
 
@@ -54,27 +58,27 @@ function Block({ label, text }: { label: string; text: string }) {
 /** One delivery's request (as the API lets it be rebuilt) and the answer it got. */
 function DeliveryDetail({ subscription, delivery }: { subscription: Subscription; delivery: Delivery }) {
   const [body, setBody] = useState<string | null>(null);
+  const { subscription_type: stream } = subscription;
+  const { first_event_id: first, last_event_id: last, event_count: count } = delivery;
   useEffect(() => {
-    requestBody(subscription, delivery).then(setBody, (failure) =>
+    requestBody(stream, first, last, count).then(setBody, (failure) =>
       setBody(`(not available: ${failureMessage(failure)})`),
     );
-  }, [subscription, delivery]);
-  const signing =
-    subscription.auth_type === "hmac"
-      ? "webhook-timestamp and webhook-signature are made for each attempt and not kept."
-      : "authorization: Basic with the subscription's credentials, not kept in the log.";
+  }, [stream, first, last, count]);
   return (
     <div className="delivery-detail">
       <section aria-label={`Request of delivery ${delivery.id}`}>
         <Text fw={700}>Request</Text>
         <Text size="sm" className="wrap-anywhere">
-          POST {subscription.url}
+          POST {subscription.url} (the subscription's URL now)
         </Text>
         <Block
           label={`Request headers of delivery ${delivery.id}`}
           text={`content-type: application/json\nwebhook-id: ${delivery.request_id}`}
         />
-        <Text size="sm">{signing}</Text>
+        <Text size="sm">
+          Made anew for each attempt and not kept: webhook-timestamp and webhook-signature, or the Basic authorization.
+        </Text>
         {body === null ? (
           <Loader size="sm" aria-label="Loading the request body" />
         ) : (
