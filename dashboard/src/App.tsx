@@ -12,6 +12,8 @@ import { Pickups } from "./pages/Pickups";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
+import { WebhookDeliveries } from "./pages/WebhookDeliveries";
+import { WebhooksPage } from "./pages/Webhooks";
 import { go, useRoute } from "./router";
 
 /**
@@ -25,6 +27,7 @@ const PAGES: { path: string; label: string; permission: Permission }[] = [
   { path: "close-out", label: "Close out", permission: "shipping" },
   { path: "pickups", label: "Pickups", permission: "shipping" },
   { path: "stores", label: "Orders", permission: "shipping" },
+  { path: "webhooks", label: "Webhooks", permission: "shipping" },
 ];
 
 export function App() {
@@ -163,6 +166,8 @@ function Shell({
         {shown("stores") && !route[1] && <OrderStoresPage />}
         {shown("stores") && route[1] && !route[3] && <OrdersList key={route[1]} storeId={Number(route[1])} />}
         {shown("stores") && route[3] && <OrderPage key={route[3]} storeId={Number(route[1])} orderNumber={route[3]} />}
+        {shown("webhooks") &&
+          (route[1] ? <WebhookDeliveries key={route[1]} id={Number(route[1])} /> : <WebhooksPage />)}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>

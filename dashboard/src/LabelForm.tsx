@@ -1,7 +1,7 @@
 import { Alert, Button, Fieldset, Group, NumberInput, Radio, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { type Address, ApiError, api, money, type ServiceRate, type Shipment } from "./api";
-import { ErrorAlert } from "./Tables";
+import { Feedback } from "./Feedback";
 
 export const EMPTY_ADDRESS: Address = {
   first_name: "",
@@ -124,7 +124,7 @@ export function LabelForm({
 
   return (
     <Stack>
-      <ErrorAlert error={error} />
+      <Feedback error={error} />
       <form onSubmit={rate} aria-label="Rate a shipment">
         <Stack>
           <AddressFields legend="Ship from" value={from} onChange={edited(setFrom)} />

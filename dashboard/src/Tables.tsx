@@ -1,29 +1,7 @@
-import { Alert, Button, Group, Table, Text } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-
-/** A failure as the pages show it: announced to screen readers as it appears. */
-export function ErrorAlert({ error }: { error: string | null }) {
-  return error ? (
-    <Alert color="red" role="alert" mb="md">
-      {error}
-    </Alert>
-  ) : null;
-}
-
-/** A table's header row, every cell a column header. */
-export function HeadRow({ columns }: { columns: string[] }) {
-  return (
-    <Table.Thead>
-      <Table.Tr>
-        {columns.map((column) => (
-          <Table.Th key={column} scope="col">
-            {column}
-          </Table.Th>
-        ))}
-      </Table.Tr>
-    </Table.Thead>
-  );
-}
+import { ColumnHeads } from "./ColumnHeads";
+import { Pager } from "./Pager";
 
 /**
  * One page of a paged list (`X-Total-Count` rows in all): the caption counts them, and the
@@ -53,18 +31,11 @@ export function PagedTable({
     <>
       <Table striped highlightOnHover>
         <Table.Caption>{`${total} ${noun}${total === 1 ? "" : "s"}, page ${page} of ${pages}`}</Table.Caption>
-        <HeadRow columns={columns} />
+        <ColumnHeads names={columns} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
       {rows === 0 && <Text mt="md">No {noun}s match.</Text>}
-      <Group mt="md">
-        <Button variant="default" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Button variant="default" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next page
-        </Button>
-      </Group>
+      <Pager page={page} pages={pages} onPage={onPage} />
     </>
   );
 }

@@ -182,3 +182,6 @@ export interface Order {
     parcels: { parcel_items: { id: string; name: string | null; quantity: number }[] }[];
   }[];
 }
+
+/** A time as the API gives it (UTC), to the second. */
+export const utcTime = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
+import type { Config } from "../../src/config.js";
 import { setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
 import type { Role } from "../../src/domain/accounts/roles.js";
 import { buildTestApp, createTestAccount, type TestAccount, type TestApp } from "./app.js";
@@ -33,8 +34,8 @@ export interface Dashboard {
  * A listening test server with one account (sandbox carriers connected, a password set) and a
  * Chromium page at the dashboard, not yet signed in. Call in `beforeAll`, `close` in `afterAll`.
  */
-export async function openDashboard(options: { roles?: Role[] } = {}): Promise<Dashboard> {
-  const t = await buildTestApp();
+export async function openDashboard(options: { roles?: Role[]; config?: Partial<Config> } = {}): Promise<Dashboard> {
+  const t = await buildTestApp({ config: options.config });
   const merchant = await createTestAccount(t.services, options.roles ? { roles: options.roles } : {});
   await connectSandboxCarriers(t.services, merchant.accountId);
   await setPassword(t.services, merchant.userId, DASHBOARD_PASSWORD);

@@ -1,6 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, call, carrierToday, failureMessage, sameOriginPath } from "../api";
+import { ColumnHeads } from "../ColumnHeads";
+import { Feedback } from "../Feedback";
+import { Pager } from "../Pager";
 import { PageTitle } from "../PageTitle";
 
 const PER_PAGE = 25;
@@ -93,16 +96,7 @@ export function CloseOut() {
   return (
     <Stack>
       <PageTitle>Close out</PageTitle>
-      {notice && (
-        <Alert color="green" role="status">
-          {notice}
-        </Alert>
-      )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <Feedback notice={notice} error={error} />
       <Card withBorder component="section" aria-labelledby="close-out-day">
         <Title order={2} size="h4" mb="sm" id="close-out-day">
           Close out the day
@@ -159,16 +153,7 @@ export function CloseOut() {
               <Table.Caption>
                 {result.total} batch{result.total === 1 ? "" : "es"}, page {page} of {pages}
               </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Batch</Table.Th>
-                  <Table.Th scope="col">Created</Table.Th>
-                  <Table.Th scope="col">Carrier</Table.Th>
-                  <Table.Th scope="col">Shipments</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Document</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads names={["Batch", "Created", "Carrier", "Shipments", "Status", "Document"]} />
               <Table.Tbody>
                 {result.batches.map((batch) => (
                   <Table.Tr key={batch.id}>
@@ -189,14 +174,7 @@ export function CloseOut() {
               </Table.Tbody>
             </Table>
             {result.batches.length === 0 && <Text mt="md">No batches were created in these days.</Text>}
-            <Group mt="md">
-              <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous page
-              </Button>
-              <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next page
-              </Button>
-            </Group>
+            <Pager page={page} pages={pages} onPage={setPage} />
           </>
         )}
       </section>

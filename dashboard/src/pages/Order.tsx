@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Fieldset, Group, List, NumberInput, Stack, Table, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { api, type Order, type OrderItem, type Shipment } from "../api";
+import { ColumnHeads } from "../ColumnHeads";
+import { Feedback } from "../Feedback";
 import { failureText, LabelForm } from "../LabelForm";
 import { PageTitle } from "../PageTitle";
-import { ErrorAlert, HeadRow } from "../Tables";
 
 const itemName = (item: OrderItem) => item.name ?? item.sku ?? `Item ${item.id}`;
 
@@ -59,7 +60,7 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
     return (
       <>
         <PageTitle>Order {orderNumber}</PageTitle>
-        <ErrorAlert error={error} />
+        <Feedback error={error} />
       </>
     );
   }
@@ -107,7 +108,7 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
       )}
       <Table striped>
         <Table.Caption>Items</Table.Caption>
-        <HeadRow columns={["Item", "SKU", "Ordered", "Shipped", "Left to ship", "Ship now"]} />
+        <ColumnHeads names={["Item", "SKU", "Ordered", "Shipped", "Left to ship", "Ship now"]} />
         <Table.Tbody>
           {order.items.map((item) => (
             <Table.Tr key={item.id}>
@@ -139,7 +140,7 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
       {order.shipments.length > 0 && (
         <Table striped>
           <Table.Caption>Shipments</Table.Caption>
-          <HeadRow columns={["Tracking number", "Carrier and service", "Date", "Cost", "Items"]} />
+          <ColumnHeads names={["Tracking number", "Carrier and service", "Date", "Cost", "Items"]} />
           <Table.Tbody>
             {order.shipments.map((shipment) => (
               <Table.Tr key={shipment.id}>

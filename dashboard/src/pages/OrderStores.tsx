@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Table, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { api, type OrderStore, type StoreSync } from "../api";
+import { ColumnHeads } from "../ColumnHeads";
+import { Feedback } from "../Feedback";
 import { failureText } from "../LabelForm";
 import { PageTitle } from "../PageTitle";
-import { ErrorAlert, HeadRow } from "../Tables";
 
 const when = (instant: string | null) => (instant ? `${instant.slice(0, 16).replace("T", " ")} UTC` : "never");
 
@@ -49,11 +50,11 @@ export function OrderStoresPage() {
   return (
     <>
       <PageTitle>Order stores</PageTitle>
-      <ErrorAlert error={error} />
+      <Feedback error={error} />
       {stores && stores.length === 0 && <Text>No order stores in this mode yet: create one through the API.</Text>}
       {stores && stores.length > 0 && (
         <Table striped>
-          <HeadRow columns={["Store", "Platform", "Sync state", "Sync"]} />
+          <ColumnHeads names={["Store", "Platform", "Sync state", "Sync"]} />
           <Table.Tbody>
             {stores.map((store) => (
               <Table.Tr key={store.id}>

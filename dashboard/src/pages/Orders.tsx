@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Table } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { api, call, type Order, type OrderStore } from "../api";
+import { Feedback } from "../Feedback";
 import { failureText } from "../LabelForm";
 import { PageTitle } from "../PageTitle";
-import { ErrorAlert, PagedTable } from "../Tables";
+import { PagedTable } from "../Tables";
 
 const PER_PAGE = 25;
 /** The list's `status` filter (docs/orders.md): the orders' shipment status, or all of them. */
@@ -69,7 +70,7 @@ export function OrdersList({ storeId }: { storeId: number }) {
           <Button type="submit">Filter</Button>
         </Group>
       </form>
-      <ErrorAlert error={error} />
+      <Feedback error={error} />
       {result && (
         <PagedTable
           noun="order"

@@ -16,6 +16,9 @@ import {
 } from "@mantine/core";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { type Address, api, call, carrierToday, failureMessage, type Shipment } from "../api";
+import { ColumnHeads } from "../ColumnHeads";
+import { Feedback } from "../Feedback";
+import { Pager } from "../Pager";
 import { PageTitle } from "../PageTitle";
 
 const PER_PAGE = 25;
@@ -110,16 +113,7 @@ export function Pickups() {
   return (
     <Stack>
       <PageTitle>Pickups</PageTitle>
-      {notice && (
-        <Alert color="green" role="status">
-          {notice}
-        </Alert>
-      )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <Feedback notice={notice} error={error} />
       <BookPickup onBooked={booked} />
       <section aria-labelledby="pickups-heading">
         <Title order={2} size="h4" mb="sm" id="pickups-heading">
@@ -159,18 +153,9 @@ export function Pickups() {
               <Table.Caption>
                 {result.total} pickup{result.total === 1 ? "" : "s"}, page {page} of {pages}
               </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Date</Table.Th>
-                  <Table.Th scope="col">Carrier</Table.Th>
-                  <Table.Th scope="col">Confirmation</Table.Th>
-                  <Table.Th scope="col">Address</Table.Th>
-                  <Table.Th scope="col">Packages</Table.Th>
-                  <Table.Th scope="col">Weight (oz)</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeads
+                names={["Date", "Carrier", "Confirmation", "Address", "Packages", "Weight (oz)", "Status", "Action"]}
+              />
               <Table.Tbody>
                 {result.pickups.map((pickup) => (
                   <Table.Tr key={pickup.id}>
@@ -205,14 +190,7 @@ export function Pickups() {
               </Table.Tbody>
             </Table>
             {result.pickups.length === 0 && <Text mt="md">No pickups match.</Text>}
-            <Group mt="md">
-              <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous page
-              </Button>
-              <Button variant="default" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next page
-              </Button>
-            </Group>
+            <Pager page={page} pages={pages} onPage={setPage} />
           </>
         )}
       </section>

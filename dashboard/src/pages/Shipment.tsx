@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Timeline, Title } from "@mantine/core";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { type Address, ApiError, api, money, type Parcel, type Shipment, sameOriginPath } from "../api";
+import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
 
 const VOIDABLE = new Set(["shipped", "manifested"]);
@@ -110,16 +111,7 @@ export function ShipmentPage({ id }: { id: number }) {
           {shipment.status.replaceAll("_", " ")}
         </Badge>
       </Group>
-      {notice && (
-        <Alert color="green" role="status">
-          {notice}
-        </Alert>
-      )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <Feedback notice={notice} error={error} />
       <Group>
         <Button color="red" onClick={voidLabel} loading={busy} disabled={!VOIDABLE.has(shipment.status)}>
           Void label

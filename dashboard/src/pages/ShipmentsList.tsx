@@ -2,8 +2,9 @@ import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from "@m
 import { type FormEvent, useEffect, useState } from "react";
 import { SHIPMENT_STATUSES } from "../../../src/domain/shipments/shipment-status.js";
 import { ApiError, call, money, type Shipment } from "../api";
+import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
-import { ErrorAlert, PagedTable } from "../Tables";
+import { PagedTable } from "../Tables";
 
 const PER_PAGE = 25;
 /** The server's own list, so the filter offers every status a shipment can have. */
@@ -53,7 +54,7 @@ export function ShipmentsList() {
           <Button type="submit">Search</Button>
         </Group>
       </form>
-      <ErrorAlert error={error} />
+      <Feedback error={error} />
       {result && (
         <PagedTable
           noun="shipment"
