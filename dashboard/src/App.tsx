@@ -7,6 +7,7 @@ import { MeterPage } from "./pages/Meter";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
+import { UsersPage } from "./pages/Users";
 import { go, useRoute } from "./router";
 
 /**
@@ -17,6 +18,7 @@ const PAGES: { path: string; label: string; permission: Permission }[] = [
   { path: "shipments", label: "Shipments", permission: "shipping" },
   { path: "buy", label: "Buy a label", permission: "shipping" },
   { path: "meter", label: "Meter", permission: "shipping" },
+  { path: "users", label: "Users", permission: "administration" },
 ];
 
 export function App() {
@@ -150,6 +152,7 @@ function Shell({
         {shown("shipments") && !route[1] && <ShipmentsList />}
         {shown("buy") && <BuyLabel />}
         {shown("meter") && <MeterPage />}
+        {shown("users") && <UsersPage />}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>
