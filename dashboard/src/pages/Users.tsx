@@ -60,20 +60,16 @@ export function UsersPage() {
   }, []);
   useEffect(load, [load]);
 
-  const act = async (work: () => Promise<void>) => {
+  const rotate = async (user: User) => {
     setError(null);
     try {
-      await work();
+      const answer = await api.send<{ api_keys: NewKeys }>("POST", `/api/v2/users/${user.id}/keys/rotate`);
+      setKeys({ email: user.email, keys: answer.api_keys });
       load();
     } catch (failure) {
       setError(failureText(failure));
     }
   };
-  const rotate = (user: User) =>
-    act(async () => {
-      const answer = await api.send<{ api_keys: NewKeys }>("POST", `/api/v2/users/${user.id}/keys/rotate`);
-      setKeys({ email: user.email, keys: answer.api_keys });
-    });
 
   return (
     <>
@@ -132,22 +128,20 @@ export function UsersPage() {
         working at once.
       </Text>
       <AddUser
-        onAdded={(email, added) =>
-          act(async () => {
-            if (added) setKeys({ email, keys: added });
-          })
-        }
+        onAdded={(email, added) => {
+          if (added) setKeys({ email, keys: added });
+          load();
+        }}
       />
       {editing && (
         <ChangeRoles
           user={editing}
           onClose={() => setEditing(null)}
-          onSaved={(added) =>
-            act(async () => {
-              if (added) setKeys({ email: editing.email, keys: added });
-              setEditing(null);
-            })
-          }
+          onSaved={(added) => {
+            if (added) setKeys({ email: editing.email, keys: added });
+            setEditing(null);
+            load();
+          }}
         />
       )}
       {keys && <KeysOnce email={keys.email} keys={keys.keys} onClose={() => setKeys(null)} />}
