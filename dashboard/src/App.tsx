@@ -12,6 +12,7 @@ import { Pickups } from "./pages/Pickups";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
+import { UsersPage } from "./pages/Users";
 import { WebhookDeliveries } from "./pages/WebhookDeliveries";
 import { WebhooksPage } from "./pages/Webhooks";
 import { go, useRoute } from "./router";
@@ -28,6 +29,7 @@ const PAGES: { path: string; label: string; permission: Permission }[] = [
   { path: "pickups", label: "Pickups", permission: "shipping" },
   { path: "stores", label: "Orders", permission: "shipping" },
   { path: "webhooks", label: "Webhooks", permission: "shipping" },
+  { path: "users", label: "Users", permission: "administration" },
 ];
 
 export function App() {
@@ -168,6 +170,7 @@ function Shell({
         {shown("stores") && route[3] && <OrderPage key={route[3]} storeId={Number(route[1])} orderNumber={route[3]} />}
         {shown("webhooks") &&
           (route[1] ? <WebhookDeliveries key={route[1]} id={Number(route[1])} /> : <WebhooksPage />)}
+        {shown("users") && <UsersPage />}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>

@@ -476,6 +476,11 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description: "Only users with the API role hold API keys.",
   },
+  "user.last_administrator": {
+    status: 422,
+    description:
+      "The change would leave the account without a user who may administer it (Primary or Owner): give another user one of those roles first.",
+  },
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

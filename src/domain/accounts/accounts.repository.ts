@@ -77,6 +77,10 @@ export async function findUser(db: Executor, id: number): Promise<UserRow | unde
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+export async function updateUserRoles(db: Executor, id: number, roles: string): Promise<UserRow> {
+  return db.updateTable("users").set({ roles }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}
+
 export async function listUsersOfAccounts(db: Executor, accountIds: readonly number[]): Promise<UserRow[]> {
   if (accountIds.length === 0) return [];
   return db.selectFrom("users").selectAll().where("account_id", "in", accountIds).orderBy("id").execute();

@@ -39,15 +39,37 @@ export async function issueKeysFor(
   return Object.fromEntries(issued.map((key) => [key.mode, key.plaintext]));
 }
 
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Runs `work`, which inserts a user with `email`. Two requests racing for one address both pass
+ * the check in `insertUserWithKeys`; the unique index refuses the second, which then hears
+ * `user.email_taken` instead of the database's fault.
+ */
+export async function refusingTakenEmail<T>(
+  services: DomainServices,
+  email: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof DomainError) && (await findUserByEmail(services.db, normalEmail(email)))) {
+      throw emailTaken(normalEmail(email));
+    }
+    throw error;
+  }
+}
+
+const emailTaken = (email: string) => new DomainError("user.email_taken", `A user with email ${email} already exists.`);
+
 export async function insertUserWithKeys(
   trx: Transaction<Database>,
   input: NewUser,
   now: string,
 ): Promise<CreatedUser> {
-  const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(trx, email)) {
-    throw new DomainError("user.email_taken", `A user with email ${email} already exists.`);
-  }
+  const email = normalEmail(input.email);
+  if (await findUserByEmail(trx, email)) throw emailTaken(email);
   const user = await insertUser(trx, {
     account_id: input.accountId,
     email,
@@ -63,8 +85,10 @@ export async function insertUserWithKeys(
 }
 
 export async function createUser(services: DomainServices, input: NewUser): Promise<CreatedUser> {
-  return services.db.transaction().execute(async (trx) => {
-    if (!(await findAccount(trx, input.accountId))) throw notFound("account", input.accountId);
-    return insertUserWithKeys(trx, input, services.clock.now().toISOString());
-  });
+  return refusingTakenEmail(services, input.email, () =>
+    services.db.transaction().execute(async (trx) => {
+      if (!(await findAccount(trx, input.accountId))) throw notFound("account", input.accountId);
+      return insertUserWithKeys(trx, input, services.clock.now().toISOString());
+    }),
+  );
 }

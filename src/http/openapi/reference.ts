@@ -57,6 +57,16 @@ export const OPERATIONS: Record<string, OperationReference> = {
   "GET /users": {
     description: "The users of the caller's account and their keys, masked to their last four characters.",
   },
+  "POST /users": {
+    description:
+      "Adds a user to the caller's account with the roles given. A user with the `API` role gets a key of each mode, returned in this answer only (`api_keys`); an email address another user has answers 409 `user.email_taken`.",
+    requestExample: { user: { email: "packer@example.com", first_name: "Pat", roles: ["API"] } },
+  },
+  "PUT /users/:id": {
+    description:
+      "Replaces a user's roles. Losing `API` revokes the user's keys at once; gaining it issues a key of each mode, returned in this answer only. An account keeps at least one Primary or Owner: a change that would leave none answers 422 `user.last_administrator`.",
+    requestExample: { user: { roles: ["API", "Billing"] } },
+  },
   "POST /users/:id/keys/rotate": {
     description:
       "Issues a new key of the calling key's mode for the user and revokes the old one at once. The operator's CLI (`porter keys rotate --user ID`) rotates both modes.",
