@@ -277,7 +277,7 @@ export const ERROR_CATALOGUE = {
   },
   "label_preview.unavailable": {
     status: 422,
-    description: "The label's format has no image preview: a PDF shows as it is, and EPL2 has no renderer.",
+    description: "The label has no image preview: a PDF shows as it is, EPL2 has no renderer, or its ZPL could not be drawn.",
   },
   "customs_form.not_found": {
     status: 404,

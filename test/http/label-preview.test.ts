@@ -77,7 +77,7 @@ describe("the label preview", { timeout: DRAWING_MS }, () => {
     expect(foreign.json().error_code).toBe("parcel.not_found");
   });
 
-  it("draws ZPL as a carrier writes it, not only Porter's own", async () => {
+  it("draws ZPL as a carrier writes it, not only Porter's own, and fails on what is not ZPL", async () => {
     const carrierZpl = [
       "^XA^CI28^PW812^LL1218^LH0,0",
       "^FO20,20^GB772,300,4^FS",
@@ -94,6 +94,8 @@ describe("the label preview", { timeout: DRAWING_MS }, () => {
       dpi: 203,
     });
     expect(await scanImage(png)).toContainEqual({ symbology: "Code 128", text: "1Z999AA10123456784" });
+    const unreadable = { bytes: Buffer.from("not a label"), format: "zpl", widthIn: 4, heightIn: 6, dpi: 203 } as const;
+    await expect(labelPreviewPng(unreadable)).rejects.toThrow(/could not be drawn/);
   });
 
   it("re-encodes an image label as PNG", async () => {

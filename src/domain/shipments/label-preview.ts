@@ -7,7 +7,8 @@ import { boughtShipmentRecord } from "./shipments.repository.js";
 /**
  * A parcel's label (the first parcel's without `parcelId`) as a PNG for a browser to show: ZPL
  * drawn as a printer would, the carrier's bytes or Porter's; rasters re-encoded. PDF shows as it
- * is and EPL2 has no renderer: both are refused with 422 `label_preview.unavailable`.
+ * is and EPL2 has no renderer: both are refused with 422 `label_preview.unavailable`, as is ZPL
+ * the renderer cannot read.
  */
 export async function shipmentLabelPreview(
   services: DomainServices,
@@ -28,5 +29,9 @@ export async function shipmentLabelPreview(
       `This label is ${format.toUpperCase()}: only ZPL and image labels have a preview (a PDF shows as it is).`,
     );
   }
-  return labelPreviewPng({ bytes, format, widthIn: label.width_in, heightIn: label.height_in, dpi: label.dpi });
+  const stored = { bytes, format, widthIn: label.width_in, heightIn: label.height_in, dpi: label.dpi };
+  // ZPL a renderer cannot read is refused like a format without a preview, not a server fault.
+  return labelPreviewPng(stored).catch((error: Error) => {
+    throw new DomainError("label_preview.unavailable", error.message);
+  });
 }
