@@ -1,24 +1,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestApp } from "../helpers/app.js";
-import { type Dashboard, openDashboard } from "../helpers/dashboard-browser.js";
+import { type Dashboard, fillAddress, openDashboard } from "../helpers/dashboard-browser.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, shipmentToBuy, TORONTO_RESIDENCE } from "../helpers/shipments.js";
 
 const UPS_GROUND = 666;
 /** The server draws a ZPL label in seconds of CPU on a busy machine, loading its renderer first. */
 const DRAWING_MS = 90_000;
-const ADDRESS_LABELS: Record<string, string> = {
-  company: "Company",
-  first_name: "First name",
-  last_name: "Last name",
-  address1: "Street address",
-  city: "City",
-  state: "State",
-  postal_code: "ZIP code",
-  country: "Country code",
-  phone: "Phone",
-};
-
 /**
  * The shipment pages in Chromium: buying a two-parcel label and an international one with its
  * customs declaration through the form (rated first, the API's refusal shown beside it), a ZPL
@@ -58,13 +46,6 @@ describe("the dashboard's shipment pages in a browser", { timeout: DRAWING_MS },
     await page.getByRole("link", { name: "Buy a label" }).click();
     await page.getByRole("heading", { name: "Buy a label" }).waitFor();
   }
-  async function fill(legend: string, address: Record<string, string>) {
-    const group = page.getByRole("group", { name: legend, exact: true });
-    for (const [field, value] of Object.entries(address)) {
-      const label = ADDRESS_LABELS[field];
-      if (label) await group.getByLabel(label).fill(value);
-    }
-  }
   async function rateAndChoose(service: RegExp) {
     await page.getByRole("button", { name: "Get rates" }).click();
     await page.getByRole("radio", { name: service }).check();
@@ -84,8 +65,8 @@ describe("the dashboard's shipment pages in a browser", { timeout: DRAWING_MS },
 
   it("buys a two-parcel UPS label in ZPL from the form", async () => {
     await openForm();
-    await fill("Ship from", LOS_ANGELES_WAREHOUSE);
-    await fill("Ship to", SALT_LAKE_RESIDENCE);
+    await fillAddress(page, "Ship from", LOS_ANGELES_WAREHOUSE);
+    await fillAddress(page, "Ship to", SALT_LAKE_RESIDENCE);
     await page.getByRole("button", { name: "Add a parcel" }).click();
     await page.getByRole("group", { name: "Parcel 2" }).getByLabel("Weight (oz)").fill("40");
     await page.getByLabel("Label format").selectOption("zpl");
@@ -105,8 +86,8 @@ describe("the dashboard's shipment pages in a browser", { timeout: DRAWING_MS },
 
   it("asks for customs abroad, shows the API's refusal beside the form, then buys with the declaration", async () => {
     await openForm();
-    await fill("Ship from", LOS_ANGELES_WAREHOUSE);
-    await fill("Ship to", TORONTO_RESIDENCE);
+    await fillAddress(page, "Ship from", LOS_ANGELES_WAREHOUSE);
+    await fillAddress(page, "Ship to", TORONTO_RESIDENCE);
     const customs = page.getByRole("group", { name: "Customs declaration" });
     await customs.waitFor();
     const item = customs.getByRole("group", { name: "Item 1" });

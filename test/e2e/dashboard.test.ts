@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestApp } from "../helpers/app.js";
-import { DASHBOARD_PASSWORD, type Dashboard, openDashboard } from "../helpers/dashboard-browser.js";
+import { DASHBOARD_PASSWORD, type Dashboard, fillAddress, openDashboard } from "../helpers/dashboard-browser.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, shipmentToBuy } from "../helpers/shipments.js";
 
 /**
@@ -79,24 +79,8 @@ describe("the dashboard in a browser", () => {
   it("buys a label from the form after rating it", async () => {
     await page.getByRole("link", { name: "Buy a label" }).click();
     await page.getByRole("heading", { name: "Buy a label" }).waitFor();
-    const fill = async (legend: string, address: Record<string, string>) => {
-      const group = page.getByRole("group", { name: legend });
-      const labels: Record<string, string> = {
-        company: "Company",
-        first_name: "First name",
-        last_name: "Last name",
-        address1: "Street address",
-        city: "City",
-        state: "State",
-        postal_code: "ZIP code",
-        phone: "Phone",
-      };
-      for (const [field, value] of Object.entries(address)) {
-        if (labels[field]) await group.getByLabel(labels[field] as string).fill(value);
-      }
-    };
-    await fill("Ship from", LOS_ANGELES_WAREHOUSE);
-    await fill("Ship to", SALT_LAKE_RESIDENCE);
+    await fillAddress(page, "Ship from", LOS_ANGELES_WAREHOUSE);
+    await fillAddress(page, "Ship to", SALT_LAKE_RESIDENCE);
     await page.getByRole("button", { name: "Get rates" }).click();
     const firstRate = page.getByRole("group", { name: "Rates" }).getByRole("radio").first();
     await firstRate.waitFor();
