@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Loader, NativeSelect, NavLink, SegmentedControl, Text } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError, api, type Permission, rememberSession, type Session } from "./api";
+import { api, failureMessage, type Permission, rememberSession, type Session } from "./api";
 import { PageTitle } from "./PageTitle";
 import { BuyLabel } from "./pages/BuyLabel";
 import { CloseOut } from "./pages/CloseOut";
@@ -88,7 +88,7 @@ function Shell({
       onSession(rememberSession(await api.send<Session>("PUT", "/dashboard/session", body)));
       go("/");
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
+      setError(failureMessage(failure));
     }
   };
   const signOut = async () => {

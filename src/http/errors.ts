@@ -275,6 +275,11 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description: "Customs data is missing or wrong for the destination; the message names the field path.",
   },
+  "label_preview.unavailable": {
+    status: 422,
+    description:
+      "The label has no image preview: a PDF shows as it is, EPL2 has no renderer, or its ZPL could not be drawn.",
+  },
   "customs_form.not_found": {
     status: 404,
     description: "The shipment crosses no customs border, so it has no customs form.",
@@ -320,6 +325,7 @@ export const ERROR_CATALOGUE = {
     description: "Every parcel of the shipment has been adjusted already.",
   },
   "parcel.not_found": { status: 404, description: "No parcel with this id in the shipment." },
+  "label.not_found": { status: 404, description: "The parcel has no label file to show." },
   "file.not_found": { status: 404, description: "No stored file has this name." },
   "tracking_page.not_found": {
     status: 404,

@@ -10,6 +10,29 @@ import { launchChromium } from "./browser.js";
 import { connectSandboxCarriers } from "./carriers.js";
 
 export const DASHBOARD_PASSWORD = "packing table passphrase";
+
+/** The buy form's label for each field of an address (dashboard/src/LabelForm.tsx). */
+const ADDRESS_LABELS: Record<string, string> = {
+  company: "Company",
+  first_name: "First name",
+  last_name: "Last name",
+  address1: "Street address",
+  city: "City",
+  state: "State",
+  postal_code: "ZIP code",
+  country: "Country code",
+  phone: "Phone",
+};
+
+/** Types an address (the API's fields) into the buy form's group of that legend. */
+export async function fillAddress(page: Page, legend: string, address: Record<string, string>): Promise<void> {
+  const group = page.getByRole("group", { name: legend, exact: true });
+  for (const [field, value] of Object.entries(address)) {
+    const label = ADDRESS_LABELS[field];
+    if (label) await group.getByLabel(label).fill(value);
+  }
+}
+
 /** Bounds each browser step: a page that never shows what it should fails instead of hanging. */
 export const STEP_MS = 15_000;
 
@@ -80,24 +103,4 @@ export async function openDashboard(options: { roles?: Role[]; config?: Partial<
       await t.close();
     },
   };
-}
-
-const ADDRESS_LABELS: Record<string, string> = {
-  company: "Company",
-  first_name: "First name",
-  last_name: "Last name",
-  address1: "Street address",
-  city: "City",
-  state: "State",
-  postal_code: "ZIP code",
-  phone: "Phone",
-};
-
-/** Fills the label form's address group named `legend` ("Ship from", "Ship to") with an API address. */
-export async function fillAddress(page: Page, legend: string, address: Record<string, string>): Promise<void> {
-  const group = page.getByRole("group", { name: legend });
-  for (const [field, value] of Object.entries(address)) {
-    const label = ADDRESS_LABELS[field];
-    if (label) await group.getByLabel(label).fill(value);
-  }
 }

@@ -3,7 +3,7 @@ import { LabelForm } from "../LabelForm";
 import { PageTitle } from "../PageTitle";
 import { go } from "../router";
 
-/** Buying a label: addresses and one parcel, rated first; the chosen rate is bought. */
+/** Buying a label: addresses, parcels, format and customs, rated first; the chosen rate is bought. */
 export function BuyLabel() {
   return (
     <Stack>

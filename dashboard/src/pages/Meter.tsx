@@ -1,6 +1,6 @@
 import { Alert, Card, Loader, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { ApiError, api, money } from "../api";
+import { api, failureMessage, money } from "../api";
 import { PageTitle } from "../PageTitle";
 
 interface Meter {
@@ -16,7 +16,7 @@ export function MeterPage() {
   useEffect(() => {
     api.get<{ meter: Meter }>("/api/v2/meter").then(
       (answer) => setMeter(answer.meter),
-      (failure) => setError(failure instanceof ApiError ? failure.message : String(failure)),
+      (failure) => setError(failureMessage(failure)),
     );
   }, []);
   return (

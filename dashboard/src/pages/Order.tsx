@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Fieldset, Group, List, NumberInput, Stack, Table, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
-import { api, type Order, type OrderItem, type Shipment } from "../api";
+import { api, failureMessage, type Order, type OrderItem, type Shipment } from "../api";
 import { ColumnHeads } from "../ColumnHeads";
 import { Feedback } from "../Feedback";
-import { failureText, LabelForm } from "../LabelForm";
+import { LabelForm } from "../LabelForm";
 import { PageTitle } from "../PageTitle";
 
 const itemName = (item: OrderItem) => item.name ?? item.sku ?? `Item ${item.id}`;
@@ -48,7 +48,7 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
           setOrder(found);
           setQuantities(Object.fromEntries(found.items.map((item) => [item.id, item.remaining_quantity])));
         },
-        (failure) => setError(failureText(failure)),
+        (failure) => setError(failureMessage(failure)),
       ),
     [path],
   );

@@ -1,9 +1,8 @@
 import { Anchor, Badge, Button, Table, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { api, type OrderStore, type StoreSync } from "../api";
+import { api, failureMessage, type OrderStore, type StoreSync } from "../api";
 import { ColumnHeads } from "../ColumnHeads";
 import { Feedback } from "../Feedback";
-import { failureText } from "../LabelForm";
 import { PageTitle } from "../PageTitle";
 
 const when = (instant: string | null) => (instant ? `${instant.slice(0, 16).replace("T", " ")} UTC` : "never");
@@ -33,7 +32,7 @@ export function OrderStoresPage() {
         );
         setSyncs(Object.fromEntries(states.map(({ sync }) => [sync.order_store_id, sync])));
       },
-      (failure) => setError(failureText(failure)),
+      (failure) => setError(failureMessage(failure)),
     );
   }, []);
 
@@ -43,7 +42,7 @@ export function OrderStoresPage() {
       const { sync } = await api.send<{ sync: StoreSync }>("POST", `/api/v2/order_stores/${store.id}/sync`);
       setSyncs((known) => ({ ...known, [store.id]: sync }));
     } catch (failure) {
-      setError(`${store.name}: ${failureText(failure)}`);
+      setError(`${store.name}: ${failureMessage(failure)}`);
     }
   };
 

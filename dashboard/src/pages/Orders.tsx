@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Table } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
-import { api, call, type Order, type OrderStore } from "../api";
+import { api, call, failureMessage, type Order, type OrderStore } from "../api";
 import { Feedback } from "../Feedback";
-import { failureText } from "../LabelForm";
 import { PageTitle } from "../PageTitle";
 import { PagedTable } from "../Tables";
 
@@ -35,14 +34,14 @@ export function OrdersList({ storeId }: { storeId: number }) {
   useEffect(() => {
     api.get<{ order_store: OrderStore }>(`/api/v2/order_stores/${storeId}`).then(
       ({ order_store }) => setStore(order_store),
-      (failure) => setError(failureText(failure)),
+      (failure) => setError(failureMessage(failure)),
     );
   }, [storeId]);
   useEffect(() => {
     const query = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE), status: filter });
     call<{ orders: Order[] }>("GET", `/api/v2/order_stores/${storeId}/orders?${query}`).then(
       ({ body, headers }) => setResult({ orders: body.orders, total: Number(headers.get("x-total-count") ?? 0) }),
-      (failure) => setError(failureText(failure)),
+      (failure) => setError(failureMessage(failure)),
     );
   }, [storeId, filter, page]);
 

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Timeline, Title } from "@mantine/core";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { type Address, ApiError, api, money, type Parcel, type Shipment, sameOriginPath } from "../api";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { type Address, api, failureMessage, money, type Parcel, type Shipment, sameOriginPath } from "../api";
 import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
 
@@ -37,24 +38,61 @@ function AddressSection({ title, address }: { title: string; address: Address })
   );
 }
 
-/** The label file, previewed and offered for download. */
-function LabelPreview({ parcel }: { parcel: Parcel }) {
+/** Formats the API draws as a PNG (GET /shipments/{id}/label_preview); a PDF shows as it is. */
+const DRAWN = new Set(["zpl", "png", "jpeg", "gif", "tiff"]);
+
+/**
+ * The label in the page, on this origin (the page's policy allows no other): a PDF in a frame,
+ * ZPL and images as the API's PNG preview. Print prints the frame's PDF, or the page with only
+ * this label's image (the print styles in dashboard.css).
+ */
+function LabelPreview({ shipmentId, parcel }: { shipmentId: number; parcel: Parcel }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [printing, setPrinting] = useState(false);
+  const [broken, setBroken] = useState(false);
   const label = parcel.postage_label;
   if (!label?.image_url) return <Text>No label file.</Text>;
   const path = sameOriginPath(label.image_url);
-  const title = `Label for ${parcel.tracking_number ?? `parcel ${parcel.id}`}`;
+  const format = label.file_format;
+  const which = parcel.tracking_number ?? `parcel ${parcel.id}`;
+  const title = `Label for ${which}`;
+  const print = () => {
+    if (format === "pdf") {
+      frame.current?.contentWindow?.print();
+      return;
+    }
+    flushSync(() => setPrinting(true));
+    window.print();
+    setPrinting(false);
+  };
   return (
-    <Stack gap="xs">
-      {label.file_format === "pdf" ? (
-        <iframe className="label-preview" src={path} title={title} />
-      ) : label.file_format === "png" ? (
-        <img className="label-preview" src={path} alt={title} />
+    <Stack gap="xs" className={printing ? "label-printing" : undefined}>
+      {format === "pdf" ? (
+        <iframe ref={frame} className="label-preview" src={path} title={title} />
+      ) : DRAWN.has(format) && !broken ? (
+        <img
+          className="label-preview"
+          src={`/api/v2/shipments/${shipmentId}/label_preview?parcel_id=${parcel.id}`}
+          alt={title}
+          onError={() => setBroken(true)}
+        />
       ) : (
-        <Text>This label is {label.file_format.toUpperCase()}, for a thermal printer.</Text>
+        <Text>
+          {broken
+            ? "The label could not be drawn here; download it to print it."
+            : `This label is ${format.toUpperCase()}, for a thermal printer: it has no preview here, download it to print it.`}
+        </Text>
       )}
-      <a href={path} download>
-        Download the label ({label.file_format.toUpperCase()})
-      </a>
+      <Group>
+        {(format === "pdf" || (DRAWN.has(format) && !broken)) && (
+          <Button variant="outline" onClick={print}>
+            Print the label for {which}
+          </Button>
+        )}
+        <a href={path} download>
+          Download the label ({format.toUpperCase()})
+        </a>
+      </Group>
     </Stack>
   );
 }
@@ -70,7 +108,7 @@ export function ShipmentPage({ id }: { id: number }) {
     () =>
       api.get<{ shipment: Shipment }>(`/api/v2/shipments/${id}`).then(
         (answer) => setShipment(answer.shipment),
-        (failure) => setError(failure instanceof ApiError ? failure.message : String(failure)),
+        (failure) => setError(failureMessage(failure)),
       ),
     [id],
   );
@@ -87,7 +125,7 @@ export function ShipmentPage({ id }: { id: number }) {
       setNotice("The label is voided.");
       await load();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -144,7 +182,7 @@ export function ShipmentPage({ id }: { id: number }) {
       </Section>
       <Section title="Label">
         {shipment.parcels.map((parcel) => (
-          <LabelPreview key={parcel.id} parcel={parcel} />
+          <LabelPreview key={parcel.id} shipmentId={shipment.id} parcel={parcel} />
         ))}
       </Section>
       <Section title="Tracking">

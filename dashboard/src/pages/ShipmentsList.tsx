@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { SHIPMENT_STATUSES } from "../../../src/domain/shipments/shipment-status.js";
-import { ApiError, call, money, type Shipment } from "../api";
+import { call, failureMessage, money, type Shipment } from "../api";
 import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
 import { PagedTable } from "../Tables";
@@ -25,7 +25,7 @@ export function ShipmentsList() {
     if (filters.tracking) query.append("tracking_number[]", filters.tracking);
     call<{ shipments: Shipment[] }>("GET", `/api/v2/shipments?${query}`).then(
       ({ body, headers }) => setResult({ shipments: body.shipments, total: Number(headers.get("x-total-count") ?? 0) }),
-      (failure) => setError(failure instanceof ApiError ? failure.message : String(failure)),
+      (failure) => setError(failureMessage(failure)),
     );
   }, [filters, page]);
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
-import { ApiError, api, type Session } from "../api";
+import { api, failureMessage, type Session } from "../api";
 
 /** Email and password, or the one-time link the operator's CLI printed (`#/link/<token>`). */
 export function SignIn({ linkToken, onSignedIn }: { linkToken?: string; onSignedIn: (session: Session) => void }) {
@@ -15,7 +15,7 @@ export function SignIn({ linkToken, onSignedIn }: { linkToken?: string; onSigned
     try {
       onSignedIn(await api.send<Session>("POST", path, body));
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : String(failure));
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { ApiError, api } from "../api";
+import { api, failureMessage } from "../api";
 import { PageTitle } from "../PageTitle";
 
 /** The roles of src/domain/accounts/roles.ts, with what each allows (docs/security.md, Roles). */
@@ -43,8 +43,6 @@ const DIALOG = { closeButtonProps: { "aria-label": "Close" }, lockScroll: false 
 
 type NewKeys = { test?: string; production?: string };
 
-const failureText = (failure: unknown) => (failure instanceof ApiError ? failure.message : String(failure));
-
 /** The account's users: add one, change roles, rotate a key (new keys are shown once, in a dialog). */
 export function UsersPage() {
   const [users, setUsers] = useState<User[] | null>(null);
@@ -55,7 +53,7 @@ export function UsersPage() {
   const load = useCallback(() => {
     api.get<{ users: User[] }>("/api/v2/users").then(
       (answer) => setUsers(answer.users),
-      (failure) => setError(failureText(failure)),
+      (failure) => setError(failureMessage(failure)),
     );
   }, []);
   useEffect(load, [load]);
@@ -67,7 +65,7 @@ export function UsersPage() {
       setKeys({ email: user.email, keys: answer.api_keys });
       load();
     } catch (failure) {
-      setError(failureText(failure));
+      setError(failureMessage(failure));
     }
   };
 
@@ -177,7 +175,7 @@ function AddUser({ onAdded }: { onAdded: (email: string, keys: NewKeys | undefin
       setEmail("");
       onAdded(answer.user.email, answer.api_keys);
     } catch (failure) {
-      setError(failureText(failure));
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -226,7 +224,7 @@ function ChangeRoles({
       const answer = await api.send<{ api_keys?: NewKeys }>("PUT", `/api/v2/users/${user.id}`, { user: { roles } });
       onSaved(answer.api_keys);
     } catch (failure) {
-      setError(failureText(failure));
+      setError(failureMessage(failure));
     }
   };
   return (

@@ -12,7 +12,7 @@ import { DomainError, notFound } from "../errors.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { customsParcelsOf, customsRequirementOf } from "./customs-declaration.js";
 import type { NewParcel, NewShipment, ShipmentAddress } from "./new-shipment.js";
-import { findShipment, loadShipmentRecords, type ParcelRow, type ShipmentRow } from "./shipments.repository.js";
+import { boughtShipmentRecord, type ParcelRow, type ShipmentRow } from "./shipments.repository.js";
 
 function party(address: ShipmentAddress) {
   return {
@@ -59,11 +59,7 @@ export async function customsFormPdf(
   shipmentId: number,
   parcelId?: number,
 ): Promise<Buffer> {
-  const shipment = await findShipment(services.db, scope, shipmentId);
-  if (!shipment || shipment.status === "purchasing" || shipment.status === "failed")
-    throw notFound("shipment", shipmentId);
-  const [record] = await loadShipmentRecords(services.db, [shipment]);
-  const parcels = record?.parcels ?? [];
+  const { shipment, parcels } = await boughtShipmentRecord(services.db, scope, shipmentId);
   const index = parcelId === undefined ? 0 : parcels.findIndex((p) => p.id === parcelId);
   const parcel = parcels[index];
   if (!parcel) throw notFound("parcel", parcelId ?? 0);

@@ -11,6 +11,7 @@ import {
 } from "kysely";
 import { ownedBy } from "../../storage/owned-by.js";
 import type { Database, LabelTable, ParcelTable, ShipmentTable } from "../../storage/schema.js";
+import { notFound } from "../errors.js";
 import type { MeterEntryRow } from "../meter/meter.repository.js";
 import type { AccountScope } from "../services.js";
 import { listTrackingEvents, type TrackingEventRow } from "../tracking/tracking.repository.js";
@@ -168,4 +169,12 @@ export async function listShipments(
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** One shipment of the scope with its parcels and labels; one still being bought, or never bought, is not found. */
+export async function boughtShipmentRecord(db: Executor, scope: AccountScope, id: number): Promise<ShipmentRecord> {
+  const shipment = await findShipment(db, scope, id);
+  if (!shipment || shipment.status === "purchasing" || shipment.status === "failed") throw notFound("shipment", id);
+  const [record] = await loadShipmentRecords(db, [shipment]);
+  return record as ShipmentRecord;
 }

@@ -185,6 +185,10 @@ export const OPERATIONS: Record<string, OperationReference> = {
   "GET /shipments/:id/customs_form": {
     description: "The customs declaration (CN 22 or CN 23) of a shipment that crosses a customs border, as a PDF.",
   },
+  "GET /shipments/:id/label_preview": {
+    description:
+      "A parcel's label as a PNG for a screen: ZPL labels (the carrier's or Porter's) drawn as a Zebra printer would, PNG, JPEG, GIF and TIFF labels re-encoded. PDF and EPL2 labels have no preview.",
+  },
   "POST /shipments/batches": {
     description: "Manifests bought shipments of one carrier: USPS SCAN forms, DHL eCommerce manifests, FedEx's close.",
     statuses: [OUTAGE],

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { DomainError, notFound } from "../../../domain/errors.js";
-import type { AccountScope } from "../../../domain/services.js";
+import { DomainError } from "../../../domain/errors.js";
 import { cancelShipment } from "../../../domain/shipments/cancel-shipment.js";
 import { checkShipment, saleWarnings } from "../../../domain/shipments/check-shipment.js";
 import { customsFormPdf } from "../../../domain/shipments/customs-form.js";
+import { shipmentLabelPreview } from "../../../domain/shipments/label-preview.js";
 import { buyChecked, purchaseShipment } from "../../../domain/shipments/purchase-shipment.js";
 import { purchaseWithReturn } from "../../../domain/shipments/return-label.js";
 import {
-  findShipment,
+  boughtShipmentRecord,
   listShipments,
   loadShipmentRecords,
   type ShipmentRecord,
@@ -209,7 +209,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const record = await recordOrNotFound(request.scope, request.params.id);
+      const record = await boughtShipmentRecord(app.services.db, request.scope, request.params.id);
       return { shipment: presentShipment(record, { baseUrl }) };
     },
   );
@@ -299,12 +299,27 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  async function recordOrNotFound(scope: AccountScope, id: number): Promise<ShipmentRecord> {
-    const shipment = await findShipment(app.services.db, scope, id);
-    if (!shipment || shipment.status === "purchasing" || shipment.status === "failed") throw notFound("shipment", id);
-    const [record] = await loadShipmentRecords(app.services.db, [shipment]);
-    return record as ShipmentRecord;
-  }
+  app.get(
+    "/shipments/:id/label_preview",
+    {
+      config: { permission: "shipping" },
+      schema: {
+        tags: ["Shipments"],
+        summary: "A parcel's label as a PNG image: ZPL drawn as the printer would, image labels re-encoded",
+        params: IdParam,
+        querystring: Type.Object({
+          parcel_id: Type.Optional(
+            Type.Integer({ minimum: 1, description: "The parcel whose label is drawn; the first parcel's without it" }),
+          ),
+        }),
+        response: { 200: Type.Unknown({ description: "image/png" }), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const png = await shipmentLabelPreview(app.services, request.scope, request.params.id, request.query.parcel_id);
+      return reply.header("content-type", "image/png").header("cache-control", "private, no-store").send(png);
+    },
+  );
 };
 
 /**
