@@ -1,7 +1,7 @@
 /**
  * The first page of `GET /shipments` on an account with 1,000,000 shipments (BENCH_SHIPMENT_ROWS),
  * on SQLite and on PostgreSQL. One shipment is bought over HTTP and copied by one bulk insert per
- * table (shipments, parcels) straight into the database, which takes seconds where buying them
+ * table (shipments, parcels, labels) straight into the database, which takes seconds where buying them
  * would take hours. The seeded database is kept in the temporary directory, named by the newest
  * migration and the row count, for the next run; delete it to seed anew.
  */
@@ -44,6 +44,9 @@ export interface ListFigure {
   firstMs: number;
   medianMs: number;
   cpuMsPerRequest: number | undefined;
+  /** The dashboard's searches, the first page each (median of 5): by status, and by one tracking number. */
+  statusMs: number;
+  trackingNumberMs: number;
 }
 
 /** Copies `columns` of the seed rows, with some columns given other values. */
@@ -53,6 +56,16 @@ function copied(columns: readonly string[], replaced: Record<string, string>, so
 
 /** Shipment columns that are unique, or that would set the worker to work, are not copied. */
 const SHIPMENT_NULLS = { request_key: "NULL", public_tracking_token: "NULL", tracking_refresh_at: "NULL" };
+
+/** Each copied parcel has a tracking number of its own, as real ones do, for the search by tracking number. */
+const PARCEL_COPIES = { tracking_number: "p.tracking_number || '-' || s.id" };
+
+/** Each copied parcel gets a copy of the seed's label, under a file name of its own (they are unique). */
+function labelCopies(labels: readonly string[], seed: number): string {
+  return `INSERT INTO labels (parcel_id, shipment_id, ${labels.join(", ")})
+    SELECT p.id, p.shipment_id, ${copied(labels, { file_name: "l.file_name || '-' || p.id" }, "l")}
+    FROM parcels p JOIN labels l ON l.shipment_id = ${seed} WHERE p.shipment_id > ${seed}`;
+}
 
 async function bulkInsert(engine: Engine["name"], dataDir: string, databaseUrl: string | undefined): Promise<void> {
   const copies = SHIPMENT_ROWS - 1;
@@ -65,6 +78,7 @@ async function bulkInsert(engine: Engine["name"], dataDir: string, databaseUrl: 
     const seed = (db.prepare("SELECT max(id) AS id FROM shipments").get() as { id: number }).id;
     const shipments = columnsOf("shipments");
     const parcels = columnsOf("parcels").filter((name) => name !== "shipment_id");
+    const labels = columnsOf("labels").filter((name) => name !== "shipment_id" && name !== "parcel_id");
     db.transaction(() => {
       db.prepare(
         `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
@@ -73,8 +87,9 @@ async function bulkInsert(engine: Engine["name"], dataDir: string, databaseUrl: 
       ).run();
       db.prepare(
         `INSERT INTO parcels (shipment_id, ${parcels.join(", ")})
-         SELECT s.id, ${copied(parcels, {}, "p")} FROM shipments s JOIN parcels p ON p.shipment_id = ${seed} WHERE s.id > ${seed}`,
+         SELECT s.id, ${copied(parcels, PARCEL_COPIES, "p")} FROM shipments s JOIN parcels p ON p.shipment_id = ${seed} WHERE s.id > ${seed}`,
       ).run();
+      db.prepare(labelCopies(labels, seed)).run();
     })();
     db.close();
     return;
@@ -94,6 +109,7 @@ async function bulkInsert(engine: Engine["name"], dataDir: string, databaseUrl: 
     const seed = (await client.query<{ id: number }>("SELECT max(id) AS id FROM shipments")).rows[0]!.id;
     const shipments = await columnsOf("shipments");
     const parcels = (await columnsOf("parcels")).filter((name) => name !== "shipment_id");
+    const labels = (await columnsOf("labels")).filter((name) => name !== "shipment_id" && name !== "parcel_id");
     await client.query("BEGIN");
     await client.query(
       `INSERT INTO shipments (${shipments.join(", ")})
@@ -101,17 +117,20 @@ async function bulkInsert(engine: Engine["name"], dataDir: string, databaseUrl: 
     );
     await client.query(
       `INSERT INTO parcels (shipment_id, ${parcels.join(", ")})
-       SELECT s.id, ${copied(parcels, {}, "p")} FROM shipments s JOIN parcels p ON p.shipment_id = ${seed} WHERE s.id > ${seed}`,
+       SELECT s.id, ${copied(parcels, PARCEL_COPIES, "p")} FROM shipments s JOIN parcels p ON p.shipment_id = ${seed} WHERE s.id > ${seed}`,
     );
+    await client.query(labelCopies(labels, seed));
     await client.query("COMMIT");
-    await client.query("ANALYZE shipments; ANALYZE parcels");
+    await client.query("ANALYZE shipments; ANALYZE parcels; ANALYZE labels; ANALYZE shipment_counts");
   } finally {
     await client.end();
   }
 }
 
 /** The seeded data directory (and database) with the demo account's test key, made if missing. */
-async function seeded(engine: Engine): Promise<{ dataDir: string; key: string; seededSeconds: number | undefined }> {
+export async function seeded(
+  engine: Engine,
+): Promise<{ dataDir: string; key: string; seededSeconds: number | undefined }> {
   const dataDir = path.join(
     os.tmpdir(),
     `porter-bench-shipments-${NEWEST_MIGRATION}-${engine.name.toLowerCase()}-${SHIPMENT_ROWS}`,
@@ -164,12 +183,18 @@ export async function measureShipmentList(engine: Engine): Promise<ListFigure> {
     port,
     key: seed.key,
   });
-  const page = async () => {
+  let answer = "";
+  const page = async (query = "") => {
     const started = performance.now();
-    const response = await fetch(`${porter.url}/shipments`, { headers: porter.auth });
-    const body = await response.text();
-    if (!response.ok) throw new Error(`GET /shipments answered ${response.status}: ${body.slice(0, 500)}`);
+    const response = await fetch(`${porter.url}/shipments${query}`, { headers: porter.auth });
+    answer = await response.text();
+    if (!response.ok) throw new Error(`GET /shipments${query} answered ${response.status}: ${answer.slice(0, 500)}`);
     return performance.now() - started;
+  };
+  const medianOf = async (query: string) => {
+    const times: number[] = [];
+    for (let request = 0; request < 5; request++) times.push(await page(query));
+    return median(times);
   };
   try {
     const firstMs = await page();
@@ -177,6 +202,7 @@ export async function measureShipmentList(engine: Engine): Promise<ListFigure> {
     const times: number[] = [];
     for (let request = 0; request < 20; request++) times.push(await page());
     const cpuAfter = cpuTimeUs(porter.child.pid);
+    const newest = (JSON.parse(answer) as { shipments: Array<{ tracking_number: string }> }).shipments[0];
     return {
       engine: engine.name,
       rows: SHIPMENT_ROWS,
@@ -185,6 +211,8 @@ export async function measureShipmentList(engine: Engine): Promise<ListFigure> {
       medianMs: median(times),
       cpuMsPerRequest:
         cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / 1000 / times.length,
+      statusMs: await medianOf("?status=shipped"),
+      trackingNumberMs: await medianOf(`?tracking_number[]=${encodeURIComponent(newest?.tracking_number ?? "")}`),
     };
   } finally {
     await stop(porter.child);

@@ -25,6 +25,7 @@ import * as publicTracking from "./migrations/0028-public-tracking.js";
 import * as carrierCallCounts from "./migrations/0029-carrier-call-counts.js";
 import * as returnLabels from "./migrations/0030-return-labels.js";
 import * as dashboardSessions from "./migrations/0031-dashboard-sessions.js";
+import * as shipmentCounts from "./migrations/0035-shipment-counts.js";
 
 type PortableMigration = { up(db: Kysely<unknown>, dialect: DialectName): Promise<void> };
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, PortableMigration> = {
   "0029-carrier-call-counts": carrierCallCounts,
   "0030-return-labels": returnLabels,
   "0031-dashboard-sessions": dashboardSessions,
+  "0035-shipment-counts": shipmentCounts,
 };
 
 async function currentSchema(db: Db): Promise<string> {

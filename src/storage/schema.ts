@@ -188,6 +188,14 @@ export interface ShipmentTable {
   updated_at: string;
 }
 
+/** Shipments per account, mode and status; written only by the triggers of migration 0035. */
+export interface ShipmentCountTable {
+  account_id: ColumnType<number, never, never>;
+  mode: ColumnType<"test" | "production", never, never>;
+  status: ColumnType<string, never, never>;
+  n: ColumnType<number | string, never, never>;
+}
+
 export interface ParcelTable {
   id: Generated<number>;
   shipment_id: number;
@@ -536,6 +544,7 @@ export interface Database {
   carrier_accounts: CarrierAccountTable;
   carrier_service_statuses: CarrierServiceStatusTable;
   shipments: ShipmentTable;
+  shipment_counts: ShipmentCountTable;
   parcels: ParcelTable;
   labels: LabelTable;
   meter_entries: MeterEntryTable;

@@ -2,13 +2,15 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestAccount, TestApp } from "../helpers/app.js";
 import { DASHBOARD_PASSWORD, type Dashboard, fillAddress, openDashboard } from "../helpers/dashboard-browser.js";
+import { expectScreenshot } from "../helpers/screenshots.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, shipmentToBuy } from "../helpers/shipments.js";
 
 /**
  * The dashboard in Debian's Chromium against a real listening server: sign in, find a shipment in
  * the list, open it and void its label, buy a label through the form that rates first; the sign-in
  * and list pages pass axe-core's WCAG 2.1 A and AA rules, and the Content-Security-Policy refuses
- * nothing the dashboard itself needs.
+ * nothing the dashboard itself needs. Each main page looks as its kept screenshot
+ * (test/e2e/screenshots), what changes from run to run masked.
  */
 describe("the dashboard in a browser", () => {
   let dashboard: Dashboard;
@@ -45,6 +47,7 @@ describe("the dashboard in a browser", () => {
   it("shows a sign-in page with no WCAG A or AA violations", async () => {
     await page.getByRole("heading", { name: "Sign in to Porter" }).waitFor();
     expect(await dashboard.accessibilityViolations()).toEqual([]);
+    await expectScreenshot(page, "sign-in");
   });
 
   it("signs in and lists the account's shipments, with no WCAG A or AA violations", async () => {
@@ -54,6 +57,9 @@ describe("the dashboard in a browser", () => {
     await page.getByRole("heading", { name: "Shipments" }).waitFor();
     await page.getByRole("link", { name: trackingNumber }).waitFor();
     expect(await dashboard.accessibilityViolations()).toEqual([]);
+    await expectScreenshot(page, "shipments", {
+      mask: [page.getByText(dashboard.email), page.locator("tbody td:nth-child(1), tbody td:nth-child(5)")],
+    });
   });
 
   it("finds a shipment by tracking number", async () => {
@@ -70,6 +76,16 @@ describe("the dashboard in a browser", () => {
     await page.getByRole("heading", { name: `Shipment ${trackingNumber}` }).waitFor();
     const label = page.locator(`iframe[title="Label for ${trackingNumber}"]`);
     expect(await label.getAttribute("src")).toMatch(/^\/files\/[\w-]+\.pdf$/);
+    await page.getByRole("heading", { name: "Tracking" }).waitFor();
+    await expectScreenshot(page, "shipment", {
+      mask: [
+        page.getByText(dashboard.email),
+        page.getByRole("heading", { level: 1 }),
+        label,
+        page.getByRole("row", { name: /Estimated delivery/ }).getByRole("cell"),
+        page.locator(".mantine-Timeline-root"),
+      ],
+    });
     page.once("dialog", (dialog) => dialog.accept());
     await page.getByRole("button", { name: "Void label" }).click();
     await page.getByText("The label is voided.").waitFor();
@@ -79,6 +95,7 @@ describe("the dashboard in a browser", () => {
   it("buys a label from the form after rating it", async () => {
     await page.getByRole("link", { name: "Buy a label" }).click();
     await page.getByRole("heading", { name: "Buy a label" }).waitFor();
+    await expectScreenshot(page, "buy-a-label", { mask: [page.getByText(dashboard.email)] });
     await fillAddress(page, "Ship from", LOS_ANGELES_WAREHOUSE);
     await fillAddress(page, "Ship to", SALT_LAKE_RESIDENCE);
     await page.getByRole("button", { name: "Get rates" }).click();
@@ -100,6 +117,9 @@ describe("the dashboard in a browser", () => {
     await page.getByRole("link", { name: "Meter" }).click();
     await page.getByTestId("meter-balance").waitFor();
     expect(await page.getByTestId("meter-balance").textContent()).toMatch(/^\$-?\d+\.\d\d$/);
+    await expectScreenshot(page, "meter", {
+      mask: [page.getByText(dashboard.email), page.getByTestId("meter-balance")],
+    });
     expect(dashboard.refused).toEqual([]);
   });
 });

@@ -463,6 +463,32 @@ describe("buying, reading and cancelling shipments", () => {
     expect(entries.reduce((sum, e) => sum + e.amount_cents, 0)).toBe(0);
   });
 
+  it("gives the list's total from counters that match a count of the shipments, per account, mode and status", async () => {
+    // The shipments the tests above bought, failed, cancelled and recovered, in both modes.
+    const counted = await t.services.db
+      .selectFrom("shipments")
+      .select(["account_id", "mode", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("status", "not in", ["purchasing", "failed"])
+      .groupBy(["account_id", "mode", "status"])
+      .execute();
+    const statuses = new Set(counted.map((row) => row.status));
+    expect(statuses.size).toBeGreaterThan(1);
+    for (const [who, auth, accountId, mode] of [
+      ["test", merchant.auth, merchant.accountId, "test"],
+      ["production", live, merchant.accountId, "production"],
+      ["other account", other.auth, other.accountId, "test"],
+    ] as const) {
+      const mine = counted.filter((row) => row.account_id === accountId && row.mode === mode);
+      const total = mine.reduce((sum, row) => sum + Number(row.n), 0);
+      expect((await get("/api/v2/shipments?per_page=1", auth)).headers["x-total-count"], who).toBe(String(total));
+      for (const status of statuses) {
+        const expected = Number(mine.find((row) => row.status === status)?.n ?? 0);
+        const listed = await get(`/api/v2/shipments?per_page=1&status=${status}`, auth);
+        expect(listed.headers["x-total-count"], `${who}, ${status}`).toBe(String(expected));
+      }
+    }
+  });
+
   describe("customs", () => {
     const PRIORITY_INTERNATIONAL = 691;
     const item = (customs_data: Record<string, unknown>, price = 20) => ({

@@ -140,6 +140,27 @@ export interface ShipmentFilter {
   trackingNumbers?: readonly string[];
 }
 
+/**
+ * With no filter but the status, the list's total is the sum of the counters that the triggers of
+ * src/storage/migrations/0035-shipment-counts.ts keep in step: a few rows instead of every
+ * shipment. Undefined when another filter narrows the list, which is then counted.
+ */
+function countedTotal(db: Executor, scope: AccountScope, filter: ShipmentFilter) {
+  const { status, trackingNumbers, ...narrowing } = filter;
+  const narrowed =
+    (trackingNumbers !== undefined && trackingNumbers.length > 0) ||
+    Object.values(narrowing).some((value) => value !== undefined);
+  if (narrowed) return undefined;
+  let counters = db
+    .selectFrom("shipment_counts")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("n"), eb.lit(0)).as("n"))
+    .where("account_id", "=", scope.accountId)
+    .where("mode", "=", scope.mode)
+    .where("status", "not in", ["purchasing", "failed"]);
+  if (status) counters = counters.where("status", "=", status);
+  return counters.executeTakeFirstOrThrow();
+}
+
 /** Newest first, by id, so pages stay stable while new shipments arrive. */
 export async function listShipments(
   db: Executor,
@@ -159,14 +180,24 @@ export async function listShipments(
   if (filter.batchId !== undefined) query = query.where("shipments.batch_id", "=", filter.batchId);
   if (filter.status) query = query.where("shipments.status", "=", filter.status);
   if (filter.trackingNumbers && filter.trackingNumbers.length > 0) {
-    const numbers = filter.trackingNumbers;
-    query = query.where("shipments.id", "in", (eb) =>
-      eb.selectFrom("parcels").select("parcels.shipment_id").where("parcels.tracking_number", "in", numbers),
+    // The shipments of these parcels first, then those ids: given the subquery instead, SQLite
+    // counts by walking the account's every shipment (docs/performance.md).
+    const parcels = await db
+      .selectFrom("parcels")
+      .select("shipment_id")
+      .distinct()
+      .where("tracking_number", "in", filter.trackingNumbers)
+      .execute();
+    if (parcels.length === 0) return { rows: [], total: 0 };
+    query = query.where(
+      "shipments.id",
+      "in",
+      parcels.map((parcel) => parcel.shipment_id),
     );
   }
   const [rows, count] = await Promise.all([
     query.selectAll("shipments").orderBy("shipments.id", "desc").limit(page.limit).offset(page.offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    countedTotal(db, scope, filter) ?? query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
