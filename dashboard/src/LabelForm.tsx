@@ -63,17 +63,20 @@ function AddressFields({
  * The label form that rates first: from and to addresses and one parcel, **Get rates** asks every
  * enabled service, and the chosen rate is bought (`POST /api/v2/shipments/ship`). What follows the
  * purchase is the page's: `onBought` runs with the new shipment, and its failure shows here too.
- * `blocked`, when given, says why nothing may be bought yet.
+ * `blocked`, when given, says why nothing may be bought yet; `purchase` adds fields to the
+ * shipment bought (not to the rating), such as the order it ships.
  */
 export function LabelForm({
   to: initialTo = EMPTY_ADDRESS,
   buyText,
   blocked,
+  purchase,
   onBought,
 }: {
   to?: Address;
   buyText: string;
   blocked?: string | null;
+  purchase?: object;
   onBought: (shipment: Shipment) => Promise<void>;
 }) {
   const [from, setFrom] = useState<Address>(EMPTY_ADDRESS);
@@ -109,7 +112,7 @@ export function LabelForm({
   const buy = () =>
     attempt(async () => {
       const answer = await api.send<{ shipment: Shipment }>("POST", "/api/v2/shipments/ship", {
-        shipment: { ...shipment(), service_id: Number(chosen) },
+        shipment: { ...shipment(), ...purchase, service_id: Number(chosen) },
       });
       // The rates were for this label: another one is rated anew.
       setRates(null);
