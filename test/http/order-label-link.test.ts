@@ -54,6 +54,7 @@ describe("a Porter label bought with order_id", () => {
     await call(merchant.auth, "POST", `${customBase}/orders`, {
       orders: [
         ...["WEB-1", "TWICE"].map((order_number) => ({ order_number, items: [{ sku: "MUG", quantity: 1 }] })),
+        { order_number: "RET-1", items: [{ sku: "MUG", quantity: 2 }] },
         {
           order_number: "PART-1",
           items: [
@@ -268,6 +269,18 @@ describe("a Porter label bought with order_id", () => {
       expect(await left()).toEqual([
         ["MUG", 0],
         ["TEE", 0],
+      ]);
+    });
+
+    it("ships the items with the outbound label only: the return bought with it ships nothing", async () => {
+      const label = await buyLabel(merchant.auth, "RET-1", {
+        order_items: [{ sku: "MUG", quantity: 1 }],
+        with_return: true,
+      });
+      const shipped = await order(customBase, "RET-1");
+      expect(shipped.shipment_status).toBe("partial");
+      expect(shipped.shipments.map((shipment: { tracking_number: string }) => shipment.tracking_number)).toEqual([
+        label.parcels[0].tracking_number,
       ]);
     });
   });
