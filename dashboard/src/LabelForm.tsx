@@ -124,17 +124,20 @@ const words = (code: string) => code.replaceAll("_", " ");
  * crosses a customs border (the API's own rule, src/domain/customs), its declaration; **Get rates**
  * asks every enabled service, and the chosen rate is bought (`POST /api/v2/shipments/ship`). What
  * follows the purchase is the page's: `onBought` runs with the new shipment, and its failure shows
- * here too. `blocked`, when given, says why nothing may be bought yet.
+ * here too. `blocked`, when given, says why nothing may be bought yet; `purchase` adds fields to
+ * the shipment bought (not to the rating), such as the order it ships.
  */
 export function LabelForm({
   to: initialTo = EMPTY_ADDRESS,
   buyText,
   blocked,
+  purchase,
   onBought,
 }: {
   to?: Address;
   buyText: string;
   blocked?: string | null;
+  purchase?: object;
   onBought: (shipment: Shipment) => Promise<void>;
 }) {
   const [from, setFrom] = useState<Address>(EMPTY_ADDRESS);
@@ -196,6 +199,7 @@ export function LabelForm({
             declares ? { ...dimensions(parcel), parcel_items: declared(index) } : dimensions(parcel),
           ),
           label_format: format,
+          ...purchase,
           service_id: Number(chosen),
         },
       });

@@ -403,6 +403,11 @@ export const ERROR_CATALOGUE = {
     status: 422,
     description: "A shipment carries more of an item than is left of it to ship.",
   },
+  "shipment.order_not_found": {
+    status: 422,
+    description:
+      "A label's `order_items` name items of its `order_id`, but no order (or more than one) has that number in the account's order stores of the key's mode; nothing is bought.",
+  },
   "order.duplicate_number": { status: 409, description: "The store already has an order with this `order_number`." },
   "payment_method.not_found": {
     status: 404,

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobHandlers } from "../../src/job-handlers.js";
+import { Worker } from "../../src/jobs/worker.js";
 import type { TestAccount, TestApp } from "../helpers/app.js";
 import { type Dashboard, fillAddress, openDashboard } from "../helpers/dashboard-browser.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../helpers/shipments.js";
@@ -7,13 +9,15 @@ import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE } from "../helpers/shipments
 /**
  * The order pages in Chromium against a listening server: the stores with their sync state and
  * Sync now, a store's orders filtered by shipment status, and one order shipped in part (some of
- * its items) with a label rated and bought from the order's page.
+ * its items) with a label rated and bought from the order's page in one call, then cancelled. The
+ * test runs the jobs a worker would (the link of the label to the order) when the page waits for them.
  */
 describe("the dashboard's order pages in a browser", () => {
   let dashboard: Dashboard;
   let t: TestApp;
   let merchant: TestAccount;
   let page: Page;
+  let worker: Worker;
   let customStoreId: number;
   let shopifyStoreId: number;
 
@@ -35,6 +39,7 @@ describe("the dashboard's order pages in a browser", () => {
   beforeAll(async () => {
     dashboard = await openDashboard();
     ({ t, merchant, page } = dashboard);
+    worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 50 });
     customStoreId = (await api("POST", "/order_stores", { order_store: { name: "Web shop", service_type: "custom" } }))
       .order_store.id;
     shopifyStoreId = (
@@ -95,6 +100,8 @@ describe("the dashboard's order pages in a browser", () => {
     await page.getByRole("button", { name: "Get rates" }).click();
     await page.getByRole("group", { name: "Rates" }).getByRole("radio").first().waitFor();
     await page.getByRole("button", { name: "Buy label and ship" }).click();
+    await page.getByText("A label was bought for the order;").waitFor();
+    await worker.drain();
     await page.getByText("The order shipment is recorded.").waitFor();
     await page.getByRole("cell", { name: "1 × Mug" }).waitFor();
     // Rating and buying a label in the browser, on a busy machine, outlasts the default bound.
@@ -132,10 +139,28 @@ describe("the dashboard's order pages in a browser", () => {
       ["TEE", 1],
     ]);
 
+    expect(after.shipments[0].parcels[0].parcel_items).toEqual([expect.objectContaining({ quantity: 1 })]);
+
     await page.getByRole("link", { name: /^Open shipment / }).click();
     await page.getByRole("heading", { name: /^Shipment \w+$/ }).waitFor();
     expect(new URL(page.url()).hash).toBe(`#/shipments/${shipped[0]?.id}`);
+    // The label was bought with the order's number: the shipments list shows it.
+    await page.getByRole("link", { name: "Shipments", exact: true }).click();
+    await page.getByRole("heading", { name: "Shipments" }).waitFor();
+    await page.getByRole("cell", { name: "1001", exact: true }).waitFor();
     expect(dashboard.refused).toEqual([]);
     // The axe scan of the order's page, with its label form, is the slowest step of the file.
   }, 60_000);
+
+  it("cancels the order's latest shipment from the order's page: the order is pending again", async () => {
+    await page.goto(`${dashboard.base}/dashboard/#/stores/${customStoreId}/orders/1001`);
+    await page.getByRole("heading", { name: "Order 1001" }).waitFor();
+    await page.getByRole("button", { name: "Cancel latest shipment" }).click();
+    await page.getByText("The order's latest shipment is cancelled.").waitFor();
+    expect(await page.getByRole("button", { name: "Cancel latest shipment" }).count()).toBe(0);
+    const [after] = (await api("GET", `/order_stores/${customStoreId}/orders/1001`)).orders;
+    expect(after.shipment_status).toBe("pending");
+    expect(after.shipments).toEqual([]);
+    expect(dashboard.refused).toEqual([]);
+  });
 });

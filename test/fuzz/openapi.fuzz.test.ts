@@ -45,6 +45,22 @@ const main = await createTestAccount(t.services);
 const child = await createTestAccount(t.services, { parentId: main.accountId });
 const stranger = await createTestAccount(t.services);
 for (const account of [main, child, stranger]) await connectSandboxCarriers(t.services, account.accountId);
+
+/** An order of the main account's whose items labels name (`order_items`): the item check is reached, not only the schema. */
+const fuzzStore = await t.app.inject({
+  method: "POST",
+  url: "/api/v2/order_stores",
+  headers: { authorization: `Bearer ${main.keys.test}` },
+  payload: { order_store: { name: "Fuzz shop", service_type: "custom" } },
+});
+await t.app.inject({
+  method: "POST",
+  url: `/api/v2/order_stores/${fuzzStore.json().order_store.id}/orders`,
+  headers: { authorization: `Bearer ${main.keys.test}` },
+  payload: { orders: [{ order_number: "FUZZ-1", items: [{ sku: "MUG", quantity: 3 }] }] },
+});
+REALISTIC.order_id = ["FUZZ-1"];
+REALISTIC.order_items = [[{ sku: "MUG", quantity: 1 }], [{ sku: "CUP" }], [{ sku: "MUG", quantity: 9 }]];
 const holders: TestAccount[] = [main, stranger, child];
 
 /** The main account's dashboard session (cookie and CSRF token); a request that ended it gets a new one. */

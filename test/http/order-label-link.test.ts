@@ -19,18 +19,18 @@ describe("a Porter label bought with order_id", () => {
   let wooOrder: StandInOrder;
   const call = apiCaller(() => t);
 
-  const buyLabel = async (auth: TestAccount["auth"], orderId: string) => {
-    const response = await call(auth, "POST", "/shipments/ship", {
-      shipment: {
-        to_location: SALT_LAKE_RESIDENCE,
-        from_location: LOS_ANGELES_WAREHOUSE,
-        parcels: [SMALL_BOX],
-        service_id: GROUND_ADVANTAGE,
-        label_format: "pdf",
-        label_size: "4x6",
-        order_id: orderId,
-      },
-    });
+  const labelFor = (orderId: string | undefined, extra: object = {}) => ({
+    to_location: SALT_LAKE_RESIDENCE,
+    from_location: LOS_ANGELES_WAREHOUSE,
+    parcels: [SMALL_BOX],
+    service_id: GROUND_ADVANTAGE,
+    label_format: "pdf",
+    label_size: "4x6",
+    order_id: orderId,
+    ...extra,
+  });
+  const buyLabel = async (auth: TestAccount["auth"], orderId: string, extra: object = {}) => {
+    const response = await call(auth, "POST", "/shipments/ship", { shipment: labelFor(orderId, extra) });
     expect(response.statusCode, response.body).toBe(201);
     await worker.drain();
     return response.json().shipment;
@@ -52,7 +52,17 @@ describe("a Porter label bought with order_id", () => {
     });
     customBase = `/order_stores/${custom.json().order_store.id}`;
     await call(merchant.auth, "POST", `${customBase}/orders`, {
-      orders: ["WEB-1", "TWICE"].map((order_number) => ({ order_number, items: [{ sku: "MUG", quantity: 1 }] })),
+      orders: [
+        ...["WEB-1", "TWICE"].map((order_number) => ({ order_number, items: [{ sku: "MUG", quantity: 1 }] })),
+        { order_number: "RET-1", items: [{ sku: "MUG", quantity: 2 }] },
+        {
+          order_number: "PART-1",
+          items: [
+            { sku: "MUG", quantity: 2 },
+            { sku: "TEE", quantity: 1 },
+          ],
+        },
+      ],
     });
     const second = await call(merchant.auth, "POST", "/order_stores", {
       order_store: { name: "Second shop", service_type: "custom" },
@@ -135,5 +145,143 @@ describe("a Porter label bought with order_id", () => {
     await call(other.auth, "POST", `${otherBase}/orders`, { orders: [{ order_number: "OTHER-1" }] });
     await buyLabel(merchant.auth, "OTHER-1");
     expect((await order(otherBase, "OTHER-1", other.auth)).shipment_status).toBe("pending");
+  });
+
+  describe("with order_items", () => {
+    const labelsOf = async (account: TestAccount) =>
+      Number(
+        (
+          await t.services.db
+            .selectFrom("shipments")
+            .select((eb) => eb.fn.countAll().as("count"))
+            .where("account_id", "=", account.accountId)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const refused = async (shipment: object, auth = merchant.auth) => {
+      const before = await labelsOf(merchant);
+      const response = await call(auth, "POST", "/shipments/ship", { shipment });
+      // Refused before the carrier is called or the meter charged: no shipment is even recorded.
+      expect(await labelsOf(merchant)).toBe(before);
+      return { status: response.statusCode, code: response.json().error_code };
+    };
+    const left = async () =>
+      (await order(customBase, "PART-1")).items.map((item: { sku: string; remaining_quantity: number }) => [
+        item.sku,
+        item.remaining_quantity,
+      ]);
+
+    it("ships exactly those items: the order is partial, the label shows the order, and voiding it cancels that shipment", async () => {
+      const label = await buyLabel(merchant.auth, "PART-1", { order_items: [{ sku: "MUG", quantity: 1 }] });
+      expect(label.order_id).toBe("PART-1");
+      const shipped = await order(customBase, "PART-1");
+      expect(shipped.shipment_status).toBe("partial");
+      expect(shipped.shipments).toHaveLength(1);
+      expect(shipped.shipments[0].tracking_number).toBe(label.parcels[0].tracking_number);
+      expect(shipped.shipments[0].parcels[0].parcel_items).toEqual([expect.objectContaining({ quantity: 1 })]);
+      expect(await left()).toEqual([
+        ["MUG", 1],
+        ["TEE", 1],
+      ]);
+
+      const voided = await call(merchant.auth, "PUT", `/shipments/${label.id}/cancel`);
+      expect(voided.statusCode, voided.body).toBe(200);
+      await worker.drain();
+      const after = await order(customBase, "PART-1");
+      expect(after.shipment_status).toBe("pending");
+      expect(after.shipments).toEqual([]);
+      expect(await left()).toEqual([
+        ["MUG", 2],
+        ["TEE", 1],
+      ]);
+    });
+
+    it("refuses, before anything is bought, an unknown item, more than is left, and items without an order", async () => {
+      expect(await refused(labelFor("PART-1", { order_items: [{ sku: "CUP" }] }))).toEqual({
+        status: 422,
+        code: "order.item_not_found",
+      });
+      expect(await refused(labelFor("PART-1", { order_items: [{ sku: "TEE", quantity: 2 }] }))).toEqual({
+        status: 422,
+        code: "order.item_over_shipped",
+      });
+      expect(await refused(labelFor(undefined, { order_items: [{ sku: "MUG" }] }))).toEqual({
+        status: 400,
+        code: "request.invalid",
+      });
+      expect(await refused(labelFor("PART-1", { order_items: [{ sku: "MUG" }], is_return: true }))).toEqual({
+        status: 400,
+        code: "request.invalid",
+      });
+      expect(await refused(labelFor("NO-SUCH-ORDER", { order_items: [{ sku: "MUG" }] }))).toEqual({
+        status: 422,
+        code: "shipment.order_not_found",
+      });
+      expect(await refused(labelFor("TWICE", { order_items: [{ sku: "MUG" }] }))).toEqual({
+        status: 422,
+        code: "shipment.order_not_found",
+      });
+      // ship_multiple checks every shipment first: one bad item list refuses them all.
+      const before = await labelsOf(merchant);
+      const multiple = await call(merchant.auth, "POST", "/shipments/ship_multiple", {
+        shipments: [labelFor("WEB-1"), labelFor("PART-1", { order_items: [{ sku: "TEE", quantity: 5 }] })],
+      });
+      expect(multiple.statusCode, multiple.body).toBe(400);
+      expect(await labelsOf(merchant)).toBe(before);
+      expect(multiple.json().error_code).toBe("shipments.invalid");
+      expect(await left()).toEqual([
+        ["MUG", 2],
+        ["TEE", 1],
+      ]);
+    });
+
+    it("never reaches another account's order or items, and needs a key", async () => {
+      const otherStore = await call(other.auth, "POST", "/order_stores", {
+        order_store: { name: "Their items", service_type: "custom" },
+      });
+      const otherBase = `/order_stores/${otherStore.json().order_store.id}`;
+      await call(other.auth, "POST", `${otherBase}/orders`, {
+        orders: [{ order_number: "THEIRS-1", items: [{ sku: "MUG", quantity: 3 }] }],
+      });
+      expect(await refused(labelFor("THEIRS-1", { order_items: [{ sku: "MUG", quantity: 1 }] }))).toEqual({
+        status: 422,
+        code: "shipment.order_not_found",
+      });
+      expect((await order(otherBase, "THEIRS-1", other.auth)).shipment_status).toBe("pending");
+      const anonymous = await t.app.inject({
+        method: "POST",
+        url: "/api/v2/shipments/ship",
+        payload: { shipment: labelFor("PART-1", { order_items: [{ sku: "MUG" }] }) },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect(await left()).toEqual([
+        ["MUG", 2],
+        ["TEE", 1],
+      ]);
+    });
+
+    it("ships the rest with a second label: the order is shipped once every item is", async () => {
+      await buyLabel(merchant.auth, "PART-1", { order_items: [{ sku: "MUG", quantity: 1 }] });
+      await buyLabel(merchant.auth, "PART-1", { order_items: [{ sku: "MUG" }, { sku: "TEE" }] });
+      const shipped = await order(customBase, "PART-1");
+      expect(shipped.shipment_status).toBe("shipped");
+      expect(shipped.shipments).toHaveLength(2);
+      expect(await left()).toEqual([
+        ["MUG", 0],
+        ["TEE", 0],
+      ]);
+    });
+
+    it("ships the items with the outbound label only: the return bought with it ships nothing", async () => {
+      const label = await buyLabel(merchant.auth, "RET-1", {
+        order_items: [{ sku: "MUG", quantity: 1 }],
+        with_return: true,
+      });
+      const shipped = await order(customBase, "RET-1");
+      expect(shipped.shipment_status).toBe("partial");
+      expect(shipped.shipments.map((shipment: { tracking_number: string }) => shipment.tracking_number)).toEqual([
+        label.parcels[0].tracking_number,
+      ]);
+    });
   });
 });

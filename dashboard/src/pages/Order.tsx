@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Fieldset, Group, List, NumberInput, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Fieldset,
+  Group,
+  List,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { api, failureMessage, type Order, type OrderItem, type Shipment } from "../api";
 import { ColumnHeads } from "../ColumnHeads";
@@ -9,28 +22,28 @@ import { PageTitle } from "../PageTitle";
 const itemName = (item: OrderItem) => item.name ?? item.sku ?? `Item ${item.id}`;
 
 /**
- * What the order shipment records of a Porter label: its tracking number, carrier, service, cost
- * and weight, and the items chosen. Every item at what is left of it names none, so the shipment
- * carries the rest of the order (docs/orders.md, Partial shipments).
+ * The order and items a label ships, bought in one call (`order_id` and `order_items`, see
+ * docs/orders.md, A label for some items of an order). Every item at what is left of it names
+ * none, so the label ships the rest of the order.
  */
-function shipmentOf(label: Shipment, items: OrderItem[], quantities: Record<number, number>) {
-  const chosen = items.filter((item) => (quantities[item.id] ?? 0) > 0);
-  const everything = items.every((item) => (quantities[item.id] ?? 0) === item.remaining_quantity);
+function orderOf(order: Order, quantities: Record<number, number>) {
+  const chosen = order.items.filter((item) => (quantities[item.id] ?? 0) > 0);
+  const everything = order.items.every((item) => (quantities[item.id] ?? 0) === item.remaining_quantity);
   return {
-    shipping_cost: label.payment?.amount ?? label.shipping_service?.rate ?? 0,
-    ship_date: label.ship_date ?? label.created_at,
-    tracking_number: label.tracking_number,
-    carrier: label.shipping_service?.carrier_code,
-    service: label.shipping_service?.service,
-    weight: label.parcels.reduce((sum, parcel) => sum + parcel.weight, 0),
-    ...(everything ? {} : { items: chosen.map((item) => ({ id: item.id, quantity: quantities[item.id] })) }),
+    order_id: order.order_number,
+    ...(everything ? {} : { order_items: chosen.map((item) => ({ id: item.id, quantity: quantities[item.id] })) }),
   };
 }
 
+/** How often, and how many times, the page looks for the order shipment the link job records. */
+const LINK_POLL_MS = 500;
+const LINK_POLLS = 40;
+
 /**
- * One order with its items and shipments, and **Ship**: choose the items and quantities, rate and
- * buy a label for them, and the label is recorded as the order's shipment
- * (`POST /api/v2/order_stores/{id}/orders/{number}/shipments` with those items).
+ * One order with its items and shipments, **Ship**: choose the items and quantities, rate and buy
+ * a label for them with the order's number and items, which the worker records as the order's
+ * shipment; and **Cancel latest shipment**
+ * (`POST /api/v2/order_stores/{id}/orders/{number}/shipments/cancel`).
  */
 export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumber: string }) {
   const path = `/api/v2/order_stores/${storeId}/orders/${encodeURIComponent(orderNumber)}`;
@@ -38,17 +51,23 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [label, setLabel] = useState<Shipment | null>(null);
   const [recorded, setRecorded] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(
     () =>
       api.get<{ orders: Order[] }>(path).then(
         ({ orders: [found] }) => {
-          if (!found) return;
+          if (!found) return undefined;
           setOrder(found);
           setQuantities(Object.fromEntries(found.items.map((item) => [item.id, item.remaining_quantity])));
+          return found;
         },
-        (failure) => setError(failureMessage(failure)),
+        (failure) => {
+          setError(failureMessage(failure));
+          return undefined;
+        },
       ),
     [path],
   );
@@ -68,12 +87,30 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
 
   const left = order.items.filter((item) => item.remaining_quantity > 0);
   const nothingChosen = left.every((item) => (quantities[item.id] ?? 0) <= 0);
+  // The purchase queued the link; the page reads the order until the label's shipment is on it.
   const shipped = async (bought: Shipment) => {
     setLabel(bought);
     setRecorded(false);
-    await api.send("POST", `${path}/shipments`, shipmentOf(bought, order.items, quantities));
-    setRecorded(true);
-    await load();
+    setNotice(null);
+    for (let poll = 0; poll < LINK_POLLS; poll += 1) {
+      const found = await load();
+      if (found?.shipments.some((shipment) => shipment.tracking_number === bought.tracking_number)) {
+        setRecorded(true);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, LINK_POLL_MS));
+    }
+  };
+  const cancel = async () => {
+    setNotice(null);
+    setFailure(null);
+    try {
+      await api.send("POST", `${path}/shipments/cancel`);
+      setNotice("The order's latest shipment is cancelled.");
+      await load();
+    } catch (refused) {
+      setFailure(failureMessage(refused));
+    }
   };
 
   return (
@@ -102,7 +139,9 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
       )}
       {label && (
         <Alert color={recorded ? "green" : "yellow"} role="status">
-          {recorded ? "The order shipment is recorded. " : "A label was bought. "}
+          {recorded
+            ? "The order shipment is recorded. "
+            : "A label was bought for the order; its shipment is recorded in a moment (reload the page). "}
           <Anchor href={`#/shipments/${label.id}`}>Open shipment {label.tracking_number ?? label.id}</Anchor>
         </Alert>
       )}
@@ -137,6 +176,7 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
           ))}
         </Table.Tbody>
       </Table>
+      <Feedback notice={notice} error={failure} />
       {order.shipments.length > 0 && (
         <Table striped>
           <Table.Caption>Shipments</Table.Caption>
@@ -160,6 +200,13 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
           </Table.Tbody>
         </Table>
       )}
+      {order.shipments.length > 0 && (
+        <Group>
+          <Button color="red" variant="outline" onClick={() => void cancel()}>
+            Cancel latest shipment
+          </Button>
+        </Group>
+      )}
       {left.length === 0 ? (
         <Text>Every item of this order has shipped.</Text>
       ) : (
@@ -171,6 +218,7 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
             to={order.shipping_address}
             buyText="Buy label and ship"
             blocked={nothingChosen ? "Choose at least one item to ship." : null}
+            purchase={orderOf(order, quantities)}
             onBought={shipped}
           />
         </Fieldset>

@@ -2,14 +2,18 @@ import type { Kysely } from "kysely";
 import { ownedBy } from "../../storage/owned-by.js";
 import type { Database } from "../../storage/schema.js";
 import { DomainError } from "../errors.js";
-import type { DomainServices } from "../services.js";
-import { cancelOrderShipment, shipOrder } from "./ship-order.js";
+import type { AccountScope, DomainServices } from "../services.js";
+import { getStoreOrder } from "./custom-orders.js";
+import { cancelOrderShipment, carriedItems, shipOrder } from "./ship-order.js";
+import type { ShipItemInput } from "./shipped-items.js";
 
 export const LINK_LABEL_JOB = "order.link_label";
 export const UNLINK_LABEL_JOB = "order.unlink_label";
 
 export interface LinkLabelPayload {
   shipmentId: number;
+  /** The order items the label ships (`order_items`); absent, it ships the whole order. */
+  items?: readonly ShipItemInput[];
 }
 
 /**
@@ -20,10 +24,13 @@ export interface LinkLabelPayload {
 export async function queueLabelLink(
   services: DomainServices,
   trx: Kysely<Database>,
-  shipment: { id: number; order_id: string | null },
+  shipment: { id: number; order_id: string | null; return_type: string | null },
+  items?: readonly ShipItemInput[],
 ): Promise<void> {
-  if (!shipment.order_id) return;
-  await services.jobs.enqueue(LINK_LABEL_JOB, { shipmentId: shipment.id } satisfies LinkLabelPayload, {
+  // A return label brings the parcel back: it ships nothing of the order.
+  if (!shipment.order_id || shipment.return_type !== null) return;
+  const payload: LinkLabelPayload = { shipmentId: shipment.id, ...(items?.length ? { items } : {}) };
+  await services.jobs.enqueue(LINK_LABEL_JOB, payload, {
     maxAttempts: 8,
     executor: trx,
   });
@@ -64,6 +71,29 @@ async function orderNumbered(
 }
 
 /**
+ * The `order_items` of a label to buy, checked before anything is bought: its `order_id` must name
+ * one order in the account's stores of that mode, and each item one of the order's with no more
+ * of it than is left to ship.
+ */
+export async function checkLabelOrderItems(
+  services: DomainServices,
+  scope: AccountScope,
+  input: { orderId?: string | null; orderItems?: readonly ShipItemInput[] },
+  path: string,
+): Promise<void> {
+  if (!input.orderItems?.length || !input.orderId) return;
+  const order = await orderNumbered(services.db, scope, input.orderId);
+  if (!order) {
+    throw new DomainError(
+      "shipment.order_not_found",
+      `${path}.order_items: ${path}.order_id ${input.orderId} is not the number of exactly one order in your order stores.`,
+    );
+  }
+  const { record } = await getStoreOrder(services, scope, order.order_store_id, order.order_number);
+  await carriedItems(services.db, record, input.orderItems);
+}
+
+/**
  * Links a Porter label bought with `order_id` to the order of that number in the account's stores:
  * the order gets the shipment (carrier, service, tracking number of the first parcel, the label's
  * cost and weight) and is marked shipped, and a platform store's platform is told, as when the
@@ -94,7 +124,8 @@ export async function linkLabelToOrder(services: DomainServices, payload: LinkLa
     .execute();
   const trackingNumber = parcels.find((parcel) => parcel.tracking_number)?.tracking_number;
   if (!trackingNumber) return false;
-  await shipOrder(services, scope, order.order_store_id, order.order_number, {
+  // Items checked before the purchase may have shipped since by another shipment: then nothing is linked.
+  return shipOrder(services, scope, order.order_store_id, order.order_number, {
     shippingCost: shipment.rate_cents / 100,
     shipDate: new Date(`${shipment.ship_date}T00:00:00.000Z`).toISOString(),
     trackingNumber,
@@ -103,8 +134,16 @@ export async function linkLabelToOrder(services: DomainServices, payload: LinkLa
     weightOz: parcels.reduce((sum, parcel) => sum + parcel.weight, 0),
     notify: true,
     labelShipmentId: shipment.id,
-  });
-  return true;
+    items: payload.items,
+  }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof DomainError && ["order.item_not_found", "order.item_over_shipped"].includes(error.code)) {
+        return false;
+      }
+      throw error;
+    },
+  );
 }
 
 /**

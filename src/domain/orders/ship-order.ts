@@ -42,8 +42,11 @@ async function liveShipments(db: Kysely<Database>, orderId: number): Promise<Ord
     .execute();
 }
 
-/** What the order's live shipments carried, and what this one carries (empty: all that is left). */
-async function carriedItems(db: Kysely<Database>, record: OrderRecord, items: OrderShipmentInput["items"]) {
+/**
+ * What the order's live shipments carried, and what this one carries (empty: all that is left);
+ * refused when it names an item the order lacks or more of one than is left.
+ */
+export async function carriedItems(db: Kysely<Database>, record: OrderRecord, items: OrderShipmentInput["items"]) {
   const live = await liveShipments(db, record.order.id);
   const carriedBefore = await shippedItemsOf(
     db,

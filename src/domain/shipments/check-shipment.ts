@@ -9,6 +9,7 @@ import { MAX_SCALE, MIN_SCALE } from "../../labels/render-label.js";
 import { carrierOf, connectedCarrierAccounts, requireCarrierApi } from "../carriers/carrier-connections.js";
 import { enabledServiceIdsOf } from "../carriers/connect-carrier.js";
 import { DomainError } from "../errors.js";
+import { checkLabelOrderItems } from "../orders/link-label.js";
 import { carrierToday } from "../rates/delivery-date.js";
 import type { AccountScope, DomainServices } from "../services.js";
 import { checkCustoms } from "./customs-declaration.js";
@@ -142,6 +143,7 @@ export async function checkShipment(
   await checkLabelImages(input, path);
   checkAddressLines(input, path);
   checkCustoms(input, path);
+  await checkLabelOrderItems(services, scope, input, path);
   return {
     service,
     listing: listed.listing,

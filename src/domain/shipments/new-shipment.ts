@@ -1,5 +1,6 @@
 import type { CarrierAddress, ReturnLabelRequest } from "../../carriers/carrier.js";
 import type { LabelContent, LabelFormat, LabelSize } from "../../labels/label.js";
+import type { ShipItemInput } from "../orders/shipped-items.js";
 
 /** A shipment to buy, as the HTTP layer hands it over after schema validation. */
 export interface NewShipment {
@@ -12,6 +13,8 @@ export interface NewShipment {
   shipDate?: string;
   label: LabelOptions;
   orderId?: string | null;
+  /** The items of the order `orderId` this label ships; absent, it ships the whole order. */
+  orderItems?: readonly ShipItemInput[];
   accountReference?: string | null;
   /** Set on a return label, whose addresses are already the parcel's way back (see `asReturnLabel`). */
   returnLabel?: ReturnLabelRequest;

@@ -128,6 +128,7 @@ async function buy(
       customsFile ?? null,
       charge,
       trackingDue,
+      input.orderItems,
     );
   } catch (error) {
     await voidAfterFailure(services, carrier, shipment, trackingNumbers, (purchase.rate.quote as RateQuote).totalCents);
@@ -372,6 +373,7 @@ async function recordPurchase(
   customsFile: string | null,
   charge: MeterEntryRow | undefined,
   trackingDue: string,
+  orderItems: NewShipment["orderItems"],
 ): Promise<ShipmentRecord> {
   const stamp = services.clock.now().toISOString();
   const quote = purchase.rate.quote as RateQuote;
@@ -452,7 +454,7 @@ async function recordPurchase(
     if (!trackingQueued) {
       await scheduleTrackingRefresh(services, trx, shipment.id, new Date(Date.parse(stamp) + FIRST_TRACKING_READ_MS));
     }
-    await queueLabelLink(services, trx, shipped);
+    await queueLabelLink(services, trx, shipped, orderItems);
     const labelImages = new Map(files.map((file) => [file.fileName, file.rendered.bytes]));
     return { shipment: shipped, parcels: shippedParcels, labels, charge, trackingEvents: [], labelImages };
   });

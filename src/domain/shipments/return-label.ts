@@ -14,7 +14,8 @@ import type { ShipmentRecord } from "./shipments.repository.js";
  * undeliverable return goes back to the customer who sent it.
  */
 export function asReturnLabel(outbound: NewShipment, returnLabel: ReturnLabelRequest): NewShipment {
-  const { returnTo, ...rest } = outbound;
+  // The return brings nothing of the order: its items were shipped by the outbound.
+  const { returnTo, orderItems: _shipped, ...rest } = outbound;
   return { ...rest, from: outbound.to, to: returnTo ?? outbound.from, returnLabel };
 }
 

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { OrderShipmentRow } from "../../../domain/orders/orders.repository.js";
 import { cancelOrderShipment, shipOrder } from "../../../domain/orders/ship-order.js";
-import { MAX_INTEGER } from "../../plugins/finite-numbers.js";
 import { parseInstant } from "../dates.js";
 import { errorResponses } from "../schemas.js";
-import { OrderParams } from "./orders.schemas.js";
+import { OrderParams, shipItems } from "./orders.schemas.js";
 
 const ShipOrderBody = Type.Object({
   shipping_cost: Type.Number({ minimum: 0, maximum: 10_000_000, description: "US dollars, e.g. 7.25" }),
@@ -15,21 +14,8 @@ const ShipOrderBody = Type.Object({
   service: Type.String({ minLength: 1, maxLength: 100 }),
   weight: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()])),
   notify: Type.Optional(Type.Boolean({ default: true })),
-  items: Type.Optional(
-    Type.Array(
-      Type.Object({
-        id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
-        external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-        item_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-        sku: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-        quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100_000 })),
-      }),
-      {
-        maxItems: 500,
-        description:
-          "Beyond eHub: the items this shipment carries, each named as the order shows it (id, external_id, item_id or sku) with a quantity (default: what is left of it). Absent, the shipment carries the rest of the order.",
-      },
-    ),
+  items: shipItems(
+    "Beyond eHub: the items this shipment carries, each named as the order shows it (id, external_id, item_id or sku) with a quantity (default: what is left of it). Absent, the shipment carries the rest of the order.",
   ),
 });
 

@@ -8,6 +8,24 @@ const text = (maxLength = 255) => Type.Optional(Type.Union([Type.String({ maxLen
 const amount = () => Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 10_000_000 }), Type.Null()]));
 const OrderNumber = Type.String({ minLength: 1, maxLength: 100, pattern: "^[^/]+$" });
 
+/**
+ * The order items a shipment carries (beyond eHub), each named as the order shows it, with a
+ * quantity (default: what is left of it).
+ */
+export const shipItems = (description: string) =>
+  Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
+        external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        item_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        sku: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        quantity: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100_000 })),
+      }),
+      { maxItems: 500, description, examples: [[{ sku: "MUG", quantity: 1 }]] },
+    ),
+  );
+
 const address = (required: readonly string[]) =>
   Type.Object(
     Object.fromEntries(

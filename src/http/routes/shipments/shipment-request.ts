@@ -21,6 +21,12 @@ export function toNewShipment(input: ShipmentIn, path: string): NewShipment {
       `${path}: is_return and with_return exclude each other; with_return buys the outbound and its return.`,
     );
   }
+  if (input.order_items?.length && !input.order_id) {
+    throw invalid(`${path}.order_items name items of an order: send the order's number as ${path}.order_id.`);
+  }
+  if (input.order_items?.length && input.is_return) {
+    throw invalid(`${path}.order_items apply to an outbound label, not a return (is_return).`);
+  }
   const shipment = toOutbound(input, path);
   return input.is_return ? asReturnLabel(shipment, returnLabelOf(input)) : shipment;
 }
@@ -72,6 +78,7 @@ function toOutbound(input: ShipmentIn, path: string): NewShipment {
       })),
     },
     orderId: input.order_id,
+    orderItems: input.order_items?.length ? input.order_items : undefined,
     accountReference: input.account_reference,
   };
 }

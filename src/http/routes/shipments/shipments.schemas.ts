@@ -4,6 +4,7 @@ import { LABEL_FORMATS, LABEL_SIZES } from "../../../labels/label.js";
 /** How a return label is paid (see `ReturnLabelRequest`). */
 export const RETURN_TYPES = ["print", "scan_based"] as const;
 
+import { shipItems } from "../order-stores/orders.schemas.js";
 import { InsuranceIn, LocationIn, ParcelIn, ReturnLocationIn } from "../shipment.schemas.js";
 import { CustomsDataOut } from "../wire/customs-data.js";
 import { documentedSchema } from "../wire/documented.js";
@@ -102,6 +103,9 @@ export const ShipmentIn = Type.Object({
   ),
   inline_image: Type.Optional(Type.Boolean()),
   order_id: optionalText(100),
+  order_items: shipItems(
+    "Beyond eHub: ship only these items of the order `order_id` (each named as the order shows it: id, external_id, item_id or sku, with a quantity, default what is left of it). Checked before the label is bought; the order becomes `partial` while items are left, and voiding the label cancels that order shipment (docs/orders.md). Absent, a label with `order_id` ships the whole order.",
+  ),
   account_reference: optionalText(100),
   ci_comments: optionalText(500),
   is_return: Type.Optional(
