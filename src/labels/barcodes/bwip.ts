@@ -24,8 +24,8 @@ export interface EncodeOptions {
 }
 
 export function encodeRaw(options: EncodeOptions): RawGrid {
-  // Loaded with the first DataMatrix or PDF417 symbol, not with the server: its 2 MB of source was
-  // a tenth of the idle process's heap (docs/performance.md, "Start-up").
+  // Loaded with the first DataMatrix or PDF417 symbol, not with the server: its 2 MB of source stayed
+  // in the idle process's heap (docs/performance.md, "Start-up").
   library ??= createRequire(import.meta.url)("bwip-js") as typeof bwipjs;
   const symbol = library.raw(options as bwipjs.RawOptions)[0];
   if (!symbol) throw new Error(`bwip-js produced no ${options.bcid} symbol`);
