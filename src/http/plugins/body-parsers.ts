@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { createRequire } from "node:module";
+import type * as FastXmlParser from "fast-xml-parser";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import qs from "qs";
 import { DomainError } from "../../domain/errors.js";
@@ -6,17 +7,30 @@ import { jsonNestsDeeperThan, MAX_BODY_DEPTH, tooDeep } from "./body-depth.js";
 
 const malformed = (message: string) => new DomainError("request.malformed_body", message);
 
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  // The parser allows one element more than this.
-  maxNestedTags: MAX_BODY_DEPTH - 1,
-});
+let xml: { parser: FastXmlParser.XMLParser; validator: typeof FastXmlParser.XMLValidator } | undefined;
+
+/**
+ * The XML parser, made with the first XML body instead of with the server: few clients send XML,
+ * and the library's ES modules (two dozen files) were a part of every start-up; its CommonJS
+ * build is one file (docs/performance.md, "Start-up").
+ */
+function xmlLibrary(): NonNullable<typeof xml> {
+  if (xml) return xml;
+  const { XMLParser, XMLValidator } = createRequire(import.meta.url)("fast-xml-parser") as typeof FastXmlParser;
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@",
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    // The parser allows one element more than this.
+    maxNestedTags: MAX_BODY_DEPTH - 1,
+  });
+  xml = { parser, validator: XMLValidator };
+  return xml;
+}
 const XML_TOO_DEEP = "Maximum nested tags exceeded";
 
 /** Root elements that only wrap a flat body, Rails-style: their children are the top-level keys. */
@@ -51,11 +65,12 @@ export function parseXmlBody(body: string): unknown {
   if (isBlank(body)) return undefined;
   // No request needs a DTD; refusing them leaves no declared entity to expand or fetch.
   if (DOCTYPE.test(body)) throw malformed("XML bodies may not declare a DOCTYPE.");
-  const verdict = XMLValidator.validate(body);
+  const { parser, validator } = xmlLibrary();
+  const verdict = validator.validate(body);
   if (verdict !== true) throw malformed(`The body is not well-formed XML: ${verdict.err.msg}`);
   let parsed: Record<string, XmlNode>;
   try {
-    parsed = xml.parse(body) as Record<string, XmlNode>;
+    parsed = parser.parse(body) as Record<string, XmlNode>;
   } catch (error) {
     throw (error as Error).message === XML_TOO_DEEP ? tooDeep("elements") : error;
   }

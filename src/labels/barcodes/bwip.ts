@@ -4,7 +4,10 @@
  * Code 128 and MaxiCode, on every UPS and most other labels, have faster encoders of their own
  * (code128.ts, maxicode.ts), tested against bwip-js.
  */
-import bwipjs from "bwip-js";
+import { createRequire } from "node:module";
+import type bwipjs from "bwip-js";
+
+let library: typeof bwipjs | undefined;
 
 export interface RawGrid {
   /** Row-major module values (1 dark), or for MaxiCode the indices of the dark modules. */
@@ -21,7 +24,10 @@ export interface EncodeOptions {
 }
 
 export function encodeRaw(options: EncodeOptions): RawGrid {
-  const symbol = bwipjs.raw(options as bwipjs.RawOptions)[0];
+  // Loaded with the first DataMatrix or PDF417 symbol, not with the server: its 2 MB of source stayed
+  // in the idle process's heap (docs/performance.md, "Start-up").
+  library ??= createRequire(import.meta.url)("bwip-js") as typeof bwipjs;
+  const symbol = library.raw(options as bwipjs.RawOptions)[0];
   if (!symbol) throw new Error(`bwip-js produced no ${options.bcid} symbol`);
   return symbol as RawGrid;
 }

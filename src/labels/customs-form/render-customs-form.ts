@@ -3,7 +3,8 @@
  * CN 23 (PS Form 2976-A, a letter-size dispatch note). Which one a parcel needs is decided by
  * `customsFormKind` in the customs rules; this module only draws it.
  */
-import PDFDocument from "pdfkit";
+import { createRequire } from "node:module";
+import type PDFDocument from "pdfkit";
 import type { CarrierCode } from "../../carriers/catalogue.js";
 import {
   type ContentType,
@@ -66,7 +67,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export async function renderCustomsForm(input: CustomsFormInput): Promise<Buffer> {
   assertPrintable(input);
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     size: PAGE_SIZE_PT[input.kind],
     margin: 0,
     // A fixed creation date keeps the bytes (and the PDF's file id) the same for the same form.
@@ -89,6 +90,17 @@ function assertPrintable(input: CustomsFormInput): void {
     throw new RangeError(`a customs form holds 1 to ${MAX_CUSTOMS_LINES} item lines, got ${input.items.length}`);
   }
   if (!ISO_DATE.test(input.date)) throw new RangeError(`customs form date must be YYYY-MM-DD, got ${input.date}`);
+}
+
+let library: typeof PDFDocument | undefined;
+
+/**
+ * pdfkit, loaded with the first customs form instead of with the server: it brings fontkit and its
+ * decompressors, megabytes of source the idle process held (docs/performance.md, "Start-up").
+ */
+function pdfkit(): typeof PDFDocument {
+  library ??= createRequire(import.meta.url)("pdfkit") as typeof PDFDocument;
+  return library;
 }
 
 function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
