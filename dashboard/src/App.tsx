@@ -4,19 +4,24 @@ import { ApiError, api, type Permission, rememberSession, type Session } from ".
 import { PageTitle } from "./PageTitle";
 import { BuyLabel } from "./pages/BuyLabel";
 import { MeterPage } from "./pages/Meter";
+import { PaymentMethodsPage } from "./pages/PaymentMethods";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
+import { SpendReportPage } from "./pages/SpendReport";
 import { go, useRoute } from "./router";
 
 /**
  * The navigation, each page with the permission its operations need: a user sees only the pages
  * their roles allow (the API refuses the rest anyway).
  */
-const PAGES: { path: string; label: string; permission: Permission }[] = [
+const PAGES: { path: string; label: string; permission: Permission | Permission[] }[] = [
   { path: "shipments", label: "Shipments", permission: "shipping" },
   { path: "buy", label: "Buy a label", permission: "shipping" },
-  { path: "meter", label: "Meter", permission: "shipping" },
+  // Any of the permissions: the balance needs shipping, refills billing.
+  { path: "meter", label: "Meter", permission: ["shipping", "billing"] },
+  { path: "payment-methods", label: "Payment methods", permission: "billing" },
+  { path: "spend", label: "Spend report", permission: "shipping" },
 ];
 
 export function App() {
@@ -57,7 +62,7 @@ function Shell({
   const [children, setChildren] = useState<Child[]>([]);
   const [error, setError] = useState<string | null>(null);
   const main = useRef<HTMLElement>(null);
-  const pages = PAGES.filter((p) => session.permissions.includes(p.permission));
+  const pages = PAGES.filter((p) => [p.permission].flat().some((needed) => session.permissions.includes(needed)));
   const page = route[0] ?? pages[0]?.path ?? "shipments";
   const shown = (path: string) => page === path && pages.some((p) => p.path === path);
 
@@ -149,7 +154,9 @@ function Shell({
         {shown("shipments") && route[1] && <ShipmentPage key={route[1]} id={Number(route[1])} />}
         {shown("shipments") && !route[1] && <ShipmentsList />}
         {shown("buy") && <BuyLabel />}
-        {shown("meter") && <MeterPage />}
+        {shown("meter") && <MeterPage permissions={session.permissions} />}
+        {shown("payment-methods") && <PaymentMethodsPage />}
+        {shown("spend") && <SpendReportPage />}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>

@@ -126,3 +126,19 @@ export interface ServiceRate {
 
 export const money = (amount: number | null | undefined) =>
   amount === null || amount === undefined ? "—" : `$${amount.toFixed(2)}`;
+
+/** What an alert says of a failed call: the API's own message, or the browser's. */
+export const failureMessage = (failure: unknown) => (failure instanceof ApiError ? failure.message : String(failure));
+
+export interface PaymentMethod {
+  id: number;
+  type: "cc" | "ach";
+  account_number: string;
+  brand: string;
+  expiry_month: number | null;
+  expiry_year: number | null;
+  default_payment_method: boolean;
+}
+
+/** A method as the pages name it: its brand (or bank) and the last four digits, never more. */
+export const methodName = (method: PaymentMethod) => `${method.brand} ending ${method.account_number}`;
