@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setPassword } from "../../src/domain/accounts/dashboard-sessions.js";
 import { addTestUser, type TestAccount, type TestApp } from "../helpers/app.js";
-import { DASHBOARD_PASSWORD, type Dashboard, openDashboard } from "../helpers/dashboard-browser.js";
-import { shipmentToBuy } from "../helpers/shipments.js";
+import { DASHBOARD_PASSWORD, type Dashboard, emailOf, openDashboard } from "../helpers/dashboard-browser.js";
+import { buyLabel } from "../helpers/shipments.js";
 
 const balance = async (page: Page) => (await page.getByTestId("meter-balance").textContent()) ?? "";
 const dollarsOf = (shown: string) => Number(shown.replace("$", ""));
@@ -101,14 +101,7 @@ describe("the dashboard's money pages in a browser", () => {
   });
 
   it("shows a label bought in the report's rows and in its chart's bar for its carrier and week", async () => {
-    const bought = await t.app.inject({
-      method: "POST",
-      url: "/api/v2/shipments/ship",
-      headers: merchant.auth,
-      payload: { shipment: shipmentToBuy() },
-    });
-    expect(bought.statusCode, bought.body).toBe(201);
-    const shipment = bought.json().shipment;
+    const shipment = await buyLabel(t, merchant.auth);
     label = {
       tracking: shipment.tracking_number,
       carrier: shipment.shipping_service.carrier_code,
@@ -154,16 +147,8 @@ describe("the dashboard's money pages in a browser", () => {
     const billing = await addTestUser(t.services, merchant.accountId, ["API"]);
     await t.services.db.updateTable("users").set({ roles: "Billing" }).where("id", "=", billing.userId).execute();
     await setPassword(t.services, billing.userId, DASHBOARD_PASSWORD);
-    const { email } = await t.services.db
-      .selectFrom("users")
-      .select("email")
-      .where("id", "=", billing.userId)
-      .executeTakeFirstOrThrow();
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(DASHBOARD_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Meter" }).waitFor();
+    await dashboard.signIn("Meter", await emailOf(t, billing.userId));
     const nav = await page.getByRole("navigation", { name: "Pages" }).textContent();
     expect(nav).toBe("MeterPayment methods");
     await page.getByText("Your roles do not show the balance; it is shown after a refill.").waitFor();

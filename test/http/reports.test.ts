@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { shipmentToBuy } from "../helpers/shipments.js";
+import { buyLabel } from "../helpers/shipments.js";
 
 describe("the meter transaction report", () => {
   let t: TestApp;
@@ -26,16 +26,8 @@ describe("the meter transaction report", () => {
     expect(response.statusCode).toBe(200);
     return response.json().meter_transactions as Record<string, unknown>[];
   };
-  const buy = async (account: TestAccount, overrides: Record<string, unknown> = {}) => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/v2/shipments/ship",
-      headers: account.auth,
-      payload: { shipment: shipmentToBuy(overrides) },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().shipment.parcels[0].tracking_number as string;
-  };
+  const buy = async (account: TestAccount, overrides: Record<string, unknown> = {}) =>
+    (await buyLabel(t, account.auth, overrides)).parcels[0].tracking_number as string;
   const ledger = (account: TestAccount, amountCents: number, kind: "refill" | "refund", status = "posted") => {
     const stamp = t.clock.now().toISOString();
     return appendMeterEntry(t.services.db, {
@@ -237,14 +229,7 @@ describe("spend by carrier and week", () => {
   };
   const buy = async (account: TestAccount, at: string, overrides: Record<string, unknown> = {}) => {
     t.clock.set(at);
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/v2/shipments/ship",
-      headers: account.auth,
-      payload: { shipment: shipmentToBuy(overrides) },
-    });
-    expect(response.statusCode).toBe(201);
-    const shipment = response.json().shipment;
+    const shipment = await buyLabel(t, account.auth, overrides);
     return { id: shipment.id as number, cents: Math.round(shipment.payment.amount * 100) };
   };
   const costs: Record<string, number> = {};

@@ -14,6 +14,7 @@ import {
 import { type FormEvent, useEffect, useState } from "react";
 import { api, failureMessage, methodName, money, type PaymentMethod, type Permission } from "../api";
 import { PageTitle } from "../PageTitle";
+import { useSubmission } from "../useSubmission";
 
 interface Meter {
   balance: number;
@@ -101,25 +102,18 @@ function MeterControls({ meter, onMeter }: { meter: Meter | null; onMeter: (mete
 function RefillForm({ methods, onMeter }: { methods: PaymentMethod[]; onMeter: (meter: Meter) => void }) {
   const [amount, setAmount] = useState("");
   const [methodId, setMethodId] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const refill = async (event: FormEvent) => {
+  const { busy, submit, outcomeAlert } = useSubmission();
+  const refill = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    try {
+    submit(async () => {
       const answer = await api.send<{ refill: { description: string }; meter: Meter }>("POST", "/api/v2/meter/refill", {
         amount: amount.trim(),
         ...(methodId ? { payment_method_id: Number(methodId) } : {}),
       });
       onMeter(answer.meter);
       setAmount("");
-      setOutcome({ ok: true, text: `${answer.refill.description}. New balance ${money(answer.meter.balance)}.` });
-    } catch (failure) {
-      setOutcome({ ok: false, text: failureMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
+      return `${answer.refill.description}. New balance ${money(answer.meter.balance)}.`;
+    });
   };
   return (
     <form onSubmit={refill} aria-label="Refill now">
@@ -146,11 +140,7 @@ function RefillForm({ methods, onMeter }: { methods: PaymentMethod[]; onMeter: (
             Refill now
           </Button>
         </Group>
-        {outcome && (
-          <Alert color={outcome.ok ? "green" : "red"} role={outcome.ok ? "status" : "alert"} mt="sm">
-            {outcome.text}
-          </Alert>
-        )}
+        {outcomeAlert}
       </Fieldset>
     </form>
   );
@@ -163,24 +153,16 @@ function AutomaticRefillForm({ meter, onMeter }: { meter: Meter | null; onMeter:
   const [on, setOn] = useState(meter ? meter.refill_trigger_balance !== null : false);
   const [trigger, setTrigger] = useState(asText(meter?.refill_trigger_balance));
   const [amount, setAmount] = useState(asText(meter?.refill_amount));
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const save = async (event: FormEvent) => {
+  const { busy, submit, outcomeAlert } = useSubmission();
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    try {
+    submit(async () => {
       const settings = on
         ? { refill_trigger_balance: trigger.trim(), refill_amount: amount.trim() }
         : { refill_trigger_balance: null, refill_amount: null };
-      const answer = await api.send<{ meter: Meter }>("PUT", "/api/v2/meter", { meter: settings });
-      onMeter(answer.meter);
-      setOutcome({ ok: true, text: on ? "Automatic refill saved." : "Automatic refill is off." });
-    } catch (failure) {
-      setOutcome({ ok: false, text: failureMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
+      onMeter((await api.send<{ meter: Meter }>("PUT", "/api/v2/meter", { meter: settings })).meter);
+      return on ? "Automatic refill saved." : "Automatic refill is off.";
+    });
   };
   return (
     <form onSubmit={save} aria-label="Automatic refill">
@@ -213,11 +195,7 @@ function AutomaticRefillForm({ meter, onMeter }: { meter: Meter | null; onMeter:
             Save automatic refill
           </Button>
         </Group>
-        {outcome && (
-          <Alert color={outcome.ok ? "green" : "red"} role={outcome.ok ? "status" : "alert"} mt="sm">
-            {outcome.text}
-          </Alert>
-        )}
+        {outcomeAlert}
       </Fieldset>
     </form>
   );

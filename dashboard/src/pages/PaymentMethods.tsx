@@ -15,6 +15,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, failureMessage, methodName, type PaymentMethod } from "../api";
 import { PageTitle } from "../PageTitle";
+import { useSubmission } from "../useSubmission";
 
 const expiryOf = (method: PaymentMethod) =>
   method.expiry_month === null || method.expiry_year === null
@@ -127,7 +128,7 @@ export function PaymentMethodsPage() {
         </Table>
       )}
       {methods?.length === 0 && <Text mb="md">No payment method yet.</Text>}
-      <AddMethod onAdded={(method) => act(async () => method, `${methodName(method)} was added.`)} />
+      <AddMethod onAdded={load} />
     </>
   );
 }
@@ -154,13 +155,36 @@ const BANK_FIELDS: (keyof Fields)[] = [
   "account_holder_type",
 ];
 
+/** The bank account's two choices, as the API names their values. */
+const BANK_CHOICES: {
+  key: "bank_account_type" | "account_holder_type";
+  label: string;
+  options: { value: string; label: string }[];
+}[] = [
+  {
+    key: "bank_account_type",
+    label: "Account type",
+    options: [
+      { value: "checking", label: "Checking" },
+      { value: "savings", label: "Savings" },
+    ],
+  },
+  {
+    key: "account_holder_type",
+    label: "Holder",
+    options: [
+      { value: "business", label: "Business" },
+      { value: "personal", label: "Personal" },
+    ],
+  },
+];
+
 /** `POST /payment_methods`: the numbers go to the API once and are never shown again. */
-function AddMethod({ onAdded }: { onAdded: (method: PaymentMethod) => void }) {
+function AddMethod({ onAdded }: { onAdded: () => void }) {
   const [type, setType] = useState<"cc" | "ach">("cc");
   const [fields, setFields] = useState(EMPTY);
   const [makeDefault, setMakeDefault] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, submit, outcomeAlert } = useSubmission();
   const field = (key: keyof Fields, label: string, autoComplete = "off") => (
     <TextInput
       label={label}
@@ -170,11 +194,9 @@ function AddMethod({ onAdded }: { onAdded: (method: PaymentMethod) => void }) {
       onChange={(event) => setFields({ ...fields, [key]: event.currentTarget.value })}
     />
   );
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    submit(async () => {
       const sent = Object.fromEntries(
         (type === "cc" ? CARD_FIELDS : BANK_FIELDS)
           .map((key) => [key, fields[key].trim()])
@@ -185,12 +207,9 @@ function AddMethod({ onAdded }: { onAdded: (method: PaymentMethod) => void }) {
       });
       setFields(EMPTY);
       setMakeDefault(false);
-      onAdded(answer.payment_method);
-    } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+      onAdded();
+      return `${methodName(answer.payment_method)} was added.`;
+    });
   };
   return (
     <form onSubmit={add} aria-label="Add a payment method">
@@ -218,24 +237,15 @@ function AddMethod({ onAdded }: { onAdded: (method: PaymentMethod) => void }) {
               {field("bank_name", "Bank name")}
               {field("routing_number", "Routing number")}
               {field("account_number", "Account number")}
-              <NativeSelect
-                label="Account type"
-                value={fields.bank_account_type}
-                data={[
-                  { value: "checking", label: "Checking" },
-                  { value: "savings", label: "Savings" },
-                ]}
-                onChange={(event) => setFields({ ...fields, bank_account_type: event.currentTarget.value })}
-              />
-              <NativeSelect
-                label="Holder"
-                value={fields.account_holder_type}
-                data={[
-                  { value: "business", label: "Business" },
-                  { value: "personal", label: "Personal" },
-                ]}
-                onChange={(event) => setFields({ ...fields, account_holder_type: event.currentTarget.value })}
-              />
+              {BANK_CHOICES.map((choice) => (
+                <NativeSelect
+                  key={choice.key}
+                  label={choice.label}
+                  value={fields[choice.key]}
+                  data={choice.options}
+                  onChange={(event) => setFields({ ...fields, [choice.key]: event.currentTarget.value })}
+                />
+              ))}
             </>
           )}
         </Group>
@@ -245,14 +255,10 @@ function AddMethod({ onAdded }: { onAdded: (method: PaymentMethod) => void }) {
           checked={makeDefault}
           onChange={(event) => setMakeDefault(event.currentTarget.checked)}
         />
-        {error && (
-          <Alert color="red" role="alert" mt="sm">
-            {error}
-          </Alert>
-        )}
         <Button type="submit" mt="sm" loading={busy}>
           Add the payment method
         </Button>
+        {outcomeAlert}
       </Fieldset>
     </form>
   );
