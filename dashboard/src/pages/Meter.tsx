@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Checkbox,
@@ -86,7 +87,7 @@ function MeterControls({ meter, onMeter }: { meter: Meter | null; onMeter: (mete
   if (methods.length === 0) {
     return (
       <Text>
-        Add a payment method on the <a href="#/payment-methods">Payment methods</a> page to refill the meter.
+        Add a payment method on the <Anchor href="#/payment-methods">Payment methods</Anchor> page to refill the meter.
       </Text>
     );
   }

@@ -44,8 +44,9 @@ export function PaymentMethodsPage() {
     setNotice(null);
     try {
       await change();
-      setNotice(done);
+      // The list is read again before the notice shows, so what the notice says is what it lists.
       await load();
+      setNotice(done);
     } catch (failure) {
       setError(failureMessage(failure));
     }
@@ -180,7 +181,7 @@ const BANK_CHOICES: {
 ];
 
 /** `POST /payment_methods`: the numbers go to the API once and are never shown again. */
-function AddMethod({ onAdded }: { onAdded: () => void }) {
+function AddMethod({ onAdded }: { onAdded: () => Promise<unknown> }) {
   const [type, setType] = useState<"cc" | "ach">("cc");
   const [fields, setFields] = useState(EMPTY);
   const [makeDefault, setMakeDefault] = useState(false);
@@ -207,7 +208,7 @@ function AddMethod({ onAdded }: { onAdded: () => void }) {
       });
       setFields(EMPTY);
       setMakeDefault(false);
-      onAdded();
+      await onAdded();
       return `${methodName(answer.payment_method)} was added.`;
     });
   };
