@@ -4,7 +4,8 @@
  * debits of 10,000 USPS shipments, a refill every fiftieth row) are written straight to a fresh
  * SQLite database by a child process, then a server in this process answers over HTTP on loopback:
  * - the report's first page (10,000 rows, the default), and pages of 100 with and without a
- *   carrier filter: the first answer, then the median of five more;
+ *   carrier filter, and the spend by carrier and week (the year, and a month): the first answer,
+ *   then the median of five more;
  * - the whole report as CSV, read as it streams; the process's resident memory is sampled every
  *   10 ms, and its highest value above what it was before the request is reported.
  */
@@ -171,6 +172,12 @@ export async function measureMeterReport(): Promise<ReportMeasurement> {
       ["first page, per_page=100, carrier_code=usps", "?per_page=100&carrier_code=usps"],
       ["July, per_page=100 (from_time, to_time)", "?per_page=100&from_time=2025-07-01&to_time=2025-07-31"],
       ["page 50 of 100 (offset 490,000 rows)", "?page=50"],
+      // The dashboard's chart: the whole year summed by carrier and week in the database.
+      ["spend by carrier and week, the whole year (/spend)", "/spend"],
+      [
+        "spend by carrier and week, July (/spend, from_time, to_time)",
+        "/spend?from_time=2025-07-01&to_time=2025-07-31",
+      ],
     ] as const) {
       const first = await fetchAll(`${base}${query}`, auth);
       const runs = [];

@@ -8,10 +8,12 @@ import { MeterPage } from "./pages/Meter";
 import { OrderPage } from "./pages/Order";
 import { OrderStoresPage } from "./pages/OrderStores";
 import { OrdersList } from "./pages/Orders";
+import { PaymentMethodsPage } from "./pages/PaymentMethods";
 import { Pickups } from "./pages/Pickups";
 import { ShipmentPage } from "./pages/Shipment";
 import { ShipmentsList } from "./pages/ShipmentsList";
 import { SignIn } from "./pages/SignIn";
+import { SpendReportPage } from "./pages/SpendReport";
 import { UsersPage } from "./pages/Users";
 import { WebhookDeliveries } from "./pages/WebhookDeliveries";
 import { WebhooksPage } from "./pages/Webhooks";
@@ -21,13 +23,16 @@ import { go, useRoute } from "./router";
  * The navigation, each page with the permission its operations need: a user sees only the pages
  * their roles allow (the API refuses the rest anyway).
  */
-const PAGES: { path: string; label: string; permission: Permission }[] = [
+const PAGES: { path: string; label: string; permission: Permission | Permission[] }[] = [
   { path: "shipments", label: "Shipments", permission: "shipping" },
   { path: "buy", label: "Buy a label", permission: "shipping" },
-  { path: "meter", label: "Meter", permission: "shipping" },
   { path: "close-out", label: "Close out", permission: "shipping" },
   { path: "pickups", label: "Pickups", permission: "shipping" },
   { path: "stores", label: "Orders", permission: "shipping" },
+  // Any of the permissions: the balance needs shipping, refills billing.
+  { path: "meter", label: "Meter", permission: ["shipping", "billing"] },
+  { path: "payment-methods", label: "Payment methods", permission: "billing" },
+  { path: "spend", label: "Spend report", permission: "shipping" },
   { path: "webhooks", label: "Webhooks", permission: "shipping" },
   { path: "users", label: "Users", permission: "administration" },
 ];
@@ -70,7 +75,7 @@ function Shell({
   const [children, setChildren] = useState<Child[]>([]);
   const [error, setError] = useState<string | null>(null);
   const main = useRef<HTMLElement>(null);
-  const pages = PAGES.filter((p) => session.permissions.includes(p.permission));
+  const pages = PAGES.filter((p) => [p.permission].flat().some((needed) => session.permissions.includes(needed)));
   const page = route[0] ?? pages[0]?.path ?? "shipments";
   const shown = (path: string) => page === path && pages.some((p) => p.path === path);
 
@@ -162,7 +167,7 @@ function Shell({
         {shown("shipments") && route[1] && <ShipmentPage key={route[1]} id={Number(route[1])} />}
         {shown("shipments") && !route[1] && <ShipmentsList />}
         {shown("buy") && <BuyLabel />}
-        {shown("meter") && <MeterPage />}
+        {shown("meter") && <MeterPage permissions={session.permissions} />}
         {shown("close-out") && <CloseOut />}
         {shown("pickups") && <Pickups />}
         {shown("stores") && !route[1] && <OrderStoresPage />}
@@ -171,6 +176,8 @@ function Shell({
         {shown("webhooks") &&
           (route[1] ? <WebhookDeliveries key={route[1]} id={Number(route[1])} /> : <WebhooksPage />)}
         {shown("users") && <UsersPage />}
+        {shown("payment-methods") && <PaymentMethodsPage />}
+        {shown("spend") && <SpendReportPage />}
         {!pages.some((p) => p.path === page) && <PageTitle>No such page</PageTitle>}
       </main>
     </div>

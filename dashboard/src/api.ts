@@ -185,3 +185,16 @@ export interface Order {
 
 /** A time as the API gives it (UTC), to the second. */
 export const utcTime = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace("T", " ")} UTC` : "—");
+
+export interface PaymentMethod {
+  id: number;
+  type: "cc" | "ach";
+  account_number: string;
+  brand: string;
+  expiry_month: number | null;
+  expiry_year: number | null;
+  default_payment_method: boolean;
+}
+
+/** A method as the pages name it: its brand (or bank) and the last four digits, never more. */
+export const methodName = (method: PaymentMethod) => `${method.brand} ending ${method.account_number}`;

@@ -48,9 +48,19 @@ export interface Dashboard {
   refused: string[];
   /** axe-core's WCAG 2.1 A and AA findings on the page as it is now, one line each. */
   accessibilityViolations(): Promise<string[]>;
-  /** Signs the page in through the sign-in form and waits for the first page's heading. */
-  signIn(heading?: string): Promise<void>;
+  /** Signs the page in through the sign-in form (as the account's user, or `as`) and waits for the first page's heading. */
+  signIn(heading?: string, as?: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A user's email address, to sign in with. */
+export async function emailOf(t: TestApp, userId: number): Promise<string> {
+  const user = await t.services.db
+    .selectFrom("users")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return user.email;
 }
 
 /**
@@ -62,11 +72,7 @@ export async function openDashboard(options: { roles?: Role[]; config?: Partial<
   const merchant = await createTestAccount(t.services, options.roles ? { roles: options.roles } : {});
   await connectSandboxCarriers(t.services, merchant.accountId);
   await setPassword(t.services, merchant.userId, DASHBOARD_PASSWORD);
-  const { email } = await t.services.db
-    .selectFrom("users")
-    .select("email")
-    .where("id", "=", merchant.userId)
-    .executeTakeFirstOrThrow();
+  const email = await emailOf(t, merchant.userId);
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://localhost:${(t.app.server.address() as AddressInfo).port}`;
   const browser = await launchChromium();
@@ -90,10 +96,10 @@ export async function openDashboard(options: { roles?: Role[]; config?: Partial<
       const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     },
-    async signIn(heading = "Shipments") {
+    async signIn(heading = "Shipments", as = email) {
       const response = await page.goto(`${base}/dashboard/`);
       expect(response?.status()).toBe(200);
-      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Email").fill(as);
       await page.getByLabel("Password").fill(DASHBOARD_PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("heading", { name: heading }).waitFor();

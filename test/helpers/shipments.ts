@@ -1,5 +1,7 @@
 /** Addresses and parcels that rate and ship cleanly; tests override what they are about. */
-import { TORONTO_RESIDENCE } from "../../src/http/openapi/fixtures.js";
+import { expect } from "vitest";
+import { shipmentToBuy, TORONTO_RESIDENCE } from "../../src/http/openapi/fixtures.js";
+import type { TestApp } from "./app.js";
 
 export {
   LOS_ANGELES_WAREHOUSE,
@@ -85,3 +87,15 @@ export const T_SHIRT_ITEM = {
   hsTariffCode: "6109.10",
   contentType: "merchandise",
 };
+
+/** Buys a sandbox label with `auth`'s key (the test fails unless it is bought) and answers the shipment. */
+export async function buyLabel(t: TestApp, auth: Record<string, string>, overrides: Record<string, unknown> = {}) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/v2/shipments/ship",
+    headers: auth,
+    payload: { shipment: shipmentToBuy(overrides) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().shipment;
+}

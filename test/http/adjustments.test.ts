@@ -4,7 +4,7 @@ import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { buildTestApp, createTestTenants, liveAuth, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { shipmentToBuy } from "../helpers/shipments.js";
+import { buyLabel, shipmentToBuy } from "../helpers/shipments.js";
 
 const DAY = 86_400_000;
 
@@ -271,16 +271,8 @@ describe("USPS audits at acceptance", () => {
   });
   afterAll(() => t.close());
 
-  const buy = async (auth: TestAccount["auth"], overrides: Record<string, unknown> = {}) => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/v2/shipments/ship",
-      headers: auth,
-      payload: { shipment: shipmentToBuy(overrides) },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().shipment.id as number;
-  };
+  const buy = async (auth: TestAccount["auth"], overrides: Record<string, unknown> = {}) =>
+    (await buyLabel(t, auth, overrides)).id as number;
   const adjustmentsOf = (shipmentId: number) =>
     t.services.db
       .selectFrom("shipment_adjustments")

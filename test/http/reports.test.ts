@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appendMeterEntry } from "../../src/domain/meter/meter.repository.js";
-import { buildTestApp, createTestTenants, liveAuth, type TestAccount, type TestApp } from "../helpers/app.js";
+import {
+  addTestUser,
+  buildTestApp,
+  createTestTenants,
+  liveAuth,
+  type TestAccount,
+  type TestApp,
+} from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
-import { shipmentToBuy } from "../helpers/shipments.js";
+import { buyLabel } from "../helpers/shipments.js";
 
 describe("the meter transaction report", () => {
   let t: TestApp;
@@ -19,16 +26,8 @@ describe("the meter transaction report", () => {
     expect(response.statusCode).toBe(200);
     return response.json().meter_transactions as Record<string, unknown>[];
   };
-  const buy = async (account: TestAccount, overrides: Record<string, unknown> = {}) => {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/v2/shipments/ship",
-      headers: account.auth,
-      payload: { shipment: shipmentToBuy(overrides) },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().shipment.parcels[0].tracking_number as string;
-  };
+  const buy = async (account: TestAccount, overrides: Record<string, unknown> = {}) =>
+    (await buyLabel(t, account.auth, overrides)).parcels[0].tracking_number as string;
   const ledger = (account: TestAccount, amountCents: number, kind: "refill" | "refund", status = "posted") => {
     const stamp = t.clock.now().toISOString();
     return appendMeterEntry(t.services.db, {
@@ -163,6 +162,10 @@ describe("the meter transaction report", () => {
     expect(lines[2]).toMatch(new RegExp(`,debit,[0-9.]+,${uspsTracking}$`));
     expect(lines[4]).toMatch(new RegExp(`^[^,]+,${child.accountId},`));
     expect(lines[5]).toBe("");
+    // A browser's link cannot send the header: format=csv asks for the same file.
+    const linked = await get(merchant.auth, "/reports/meter_transaction?include_children=true&format=csv");
+    expect(linked.headers["content-disposition"]).toBe('attachment; filename="meter_transactions.csv"');
+    expect(linked.body).toBe(response.body);
   });
 
   it("keeps a customer name a spreadsheet would run as a formula as text", async () => {
@@ -210,5 +213,100 @@ describe("the shipment adjustment report, empty", () => {
       headers: { ...merchant.auth, accept: "text/csv" },
     });
     expect(csv.body).toMatch(/^adjustment_id,adjustment_created_at,external_id,.*,meter_adj\r\n$/);
+  });
+});
+
+describe("spend by carrier and week", () => {
+  let t: TestApp;
+  let merchant: TestAccount;
+  let other: TestAccount;
+  let child: TestAccount;
+
+  const spend = async (auth: TestAccount["auth"], query = "") => {
+    const response = await t.app.inject({ url: `/api/v2/reports/meter_transaction/spend${query}`, headers: auth });
+    expect(response.statusCode).toBe(200);
+    return response.json().spend as { week: string; carrier_code: string; amount: number }[];
+  };
+  const buy = async (account: TestAccount, at: string, overrides: Record<string, unknown> = {}) => {
+    t.clock.set(at);
+    const shipment = await buyLabel(t, account.auth, overrides);
+    return { id: shipment.id as number, cents: Math.round(shipment.payment.amount * 100) };
+  };
+  const costs: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ({ merchant, other, child } = await createTestTenants(t.services));
+    for (const account of [merchant, other, child]) await connectSandboxCarriers(t.services, account.accountId);
+    // A Sunday's last second and the next Monday's first fall in two weeks.
+    const sunday = await buy(merchant, "2026-01-18T23:59:59.000Z");
+    const monday = await buy(merchant, "2026-01-19T00:00:00.000Z");
+    const ups = await buy(merchant, "2026-01-20T10:00:00.000Z", { service_id: 666 });
+    const childLabel = await buy(child, "2026-01-20T11:00:00.000Z");
+    await buy(other, "2026-01-20T12:00:00.000Z");
+    // A refund of the Monday label, and a refill (no carrier): neither is a label bought.
+    for (const [kind, cents, shipmentId] of [
+      ["refund", monday.cents, monday.id],
+      ["refill", 5000, null],
+    ] as const) {
+      const stamp = "2026-01-21T09:00:00.000Z";
+      await appendMeterEntry(t.services.db, {
+        account_id: merchant.accountId,
+        mode: "test",
+        kind,
+        amount_cents: cents,
+        shipment_id: shipmentId,
+        description: `${kind} for the chart`,
+        status: "posted",
+        available_at: stamp,
+        created_at: stamp,
+      });
+    }
+    Object.assign(costs, { sunday: sunday.cents, ups: ups.cents, child: childLabel.cents });
+  });
+  afterAll(() => t.close());
+
+  it("sums each carrier's labels, less refunds, into UTC weeks that start on Monday", async () => {
+    expect(await spend(merchant.auth)).toEqual([
+      { week: "2026-01-12", carrier_code: "usps", amount: costs.sunday! / 100 },
+      { week: "2026-01-19", carrier_code: "ups", amount: costs.ups! / 100 },
+      // The Monday label and its refund cancel out; the week still has its row.
+      { week: "2026-01-19", carrier_code: "usps", amount: 0 },
+    ]);
+  });
+
+  it("reads only the time window asked for", async () => {
+    expect(await spend(merchant.auth, "?from_time=2026-01-19&to_time=2026-01-20T23:59:59Z")).toEqual([
+      { week: "2026-01-19", carrier_code: "ups", amount: costs.ups! / 100 },
+      { week: "2026-01-19", carrier_code: "usps", amount: expect.any(Number) },
+    ]);
+    expect(await spend(merchant.auth, "?to_time=2026-01-18")).toEqual([]);
+  });
+
+  it("adds the children's labels with include_children, and shows nobody else's", async () => {
+    const withChildren = await spend(merchant.auth, "?include_children=true");
+    expect(withChildren.find((row) => row.week === "2026-01-19" && row.carrier_code === "usps")?.amount).toBe(
+      costs.child! / 100,
+    );
+    expect(await spend(child.auth, "?include_children=true")).toEqual([
+      { week: "2026-01-19", carrier_code: "usps", amount: costs.child! / 100 },
+    ]);
+    expect((await spend(other.auth)).map((row) => row.week)).toEqual(["2026-01-19"]);
+    expect(await spend(liveAuth(merchant), "?include_children=true")).toEqual([]);
+  });
+
+  it("answers 403 to a user without the shipping permission, and 400 to a date it cannot read", async () => {
+    // A key whose user has only Billing now (the role was changed since the key was made).
+    const billing = await addTestUser(t.services, merchant.accountId, ["API"]);
+    await t.services.db.updateTable("users").set({ roles: "Billing" }).where("id", "=", billing.userId).execute();
+    const refused = await t.app.inject({ url: "/api/v2/reports/meter_transaction/spend", headers: billing.auth });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error_code).toBe("errors.forbidden");
+    const bad = await t.app.inject({
+      url: "/api/v2/reports/meter_transaction/spend?from_time=yesterday",
+      headers: merchant.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error_code).toBe("request.invalid");
   });
 });

@@ -14,7 +14,7 @@ export interface ReportScope {
 }
 
 /** The caller's account first, then its children by id: the order the reports list customers in. */
-async function reportScope(
+export async function reportScope(
   services: DomainServices,
   scope: AccountScope,
   includeChildren: boolean,

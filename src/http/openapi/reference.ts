@@ -134,6 +134,10 @@ export const OPERATIONS: Record<string, OperationReference> = {
     description:
       "Every meter movement (label purchases, refunds, adjustments, refills) between two times, as JSON pages or CSV (docs/reports.md).",
   },
+  "GET /reports/meter_transaction/spend": {
+    description:
+      "The meter transaction report's label spend (purchases and adjustments, less refunds) summed by carrier and UTC week, Monday start, by the database however long the ledger: the dashboard's chart (docs/reports.md).",
+  },
   "GET /reports/shipment_adjustments": {
     description:
       "The USPS adjustments of labels whose parcels were measured different from what they declared (docs/reports.md).",

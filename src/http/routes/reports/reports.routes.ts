@@ -2,9 +2,11 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
+import { meterSpendByWeek } from "../../../domain/reports/meter-spend.js";
 import { meterTransactionExport, meterTransactionReport } from "../../../domain/reports/meter-transactions.js";
 import { shipmentAdjustmentExport, shipmentAdjustmentReport } from "../../../domain/reports/shipment-adjustments.js";
 import { parseInstant } from "../dates.js";
+import { dollars } from "../rates/rates.presenter.js";
 import { errorResponses } from "../schemas.js";
 import { setPaginationHeaders } from "../shipments/shipments.routes.js";
 import { csvChunks } from "./csv.js";
@@ -15,10 +17,12 @@ import {
   SHIPMENT_ADJUSTMENT_COLUMNS,
 } from "./reports.presenter.js";
 import {
+  MeterSpendQuery,
   MeterTransactionOut,
   MeterTransactionQuery,
   ShipmentAdjustmentOut,
   ShipmentAdjustmentQuery,
+  WeeklySpendOut,
 } from "./reports.schemas.js";
 
 /** eHub's default (and largest) page of a report. */
@@ -27,10 +31,10 @@ const REPORT_PAGE = 10_000;
 const EXPORT_BATCH = 1000;
 
 const CSV_NOTE =
-  "With `Accept: text/csv` the whole report for the filters comes as CSV (the same columns, `tracking_numbers` separated by spaces), streamed as it is read; `page` and `per_page` apply to JSON only.";
+  "With `Accept: text/csv` (or `format=csv`) the whole report for the filters comes as CSV (the same columns, `tracking_numbers` separated by spaces), streamed as it is read; `page` and `per_page` apply to JSON only.";
 
-function wantsCsv(request: FastifyRequest): boolean {
-  return /\btext\/csv\b/i.test(request.headers.accept ?? "");
+function wantsCsv(request: FastifyRequest, format: "csv" | undefined): boolean {
+  return format === "csv" || /\btext\/csv\b/i.test(request.headers.accept ?? "");
 }
 
 function sendCsv(reply: FastifyReply, name: string, chunks: AsyncGenerator<string>) {
@@ -58,6 +62,7 @@ const pageOf = (query: { page?: number; per_page?: number }) => {
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(MeterTransactionOut);
   app.addSchema(ShipmentAdjustmentOut);
+  app.addSchema(WeeklySpendOut);
 
   app.get(
     "/reports/meter_transaction",
@@ -82,7 +87,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         serviceCode: query.service_code,
         shipmentStatus: query.status && query.status !== "all" ? query.status : undefined,
       };
-      if (wantsCsv(request)) {
+      if (wantsCsv(request, query.format)) {
         const { customers, batches } = await meterTransactionExport(app.services, request.scope, filter, EXPORT_BATCH);
         return sendCsv(
           reply,
@@ -94,6 +99,28 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { customers, rows, hasNext } = await meterTransactionReport(app.services, request.scope, filter, page);
       setPaginationHeaders(reply, request, page.page, page.perPage, { hasNext });
       return { meter_transactions: rows.map((row) => presentMeterTransaction(customers, row)) };
+    },
+  );
+
+  app.get(
+    "/reports/meter_transaction/spend",
+    {
+      config: { permission: "shipping" },
+      schema: {
+        tags: ["Reports"],
+        summary: "Postage spend by carrier and UTC week (Monday start), summed by the database (beyond eHub)",
+        querystring: MeterSpendQuery,
+        response: {
+          200: Type.Object({ spend: Type.Array(Type.Ref("WeeklySpend")) }),
+          ...errorResponses(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const weeks = await meterSpendByWeek(app.services, request.scope, window(request.query));
+      return {
+        spend: weeks.map((w) => ({ week: w.week, carrier_code: w.carrierCode, amount: dollars(w.spentCents) })),
+      };
     },
   );
 
@@ -114,7 +141,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const query = request.query;
-      if (wantsCsv(request)) {
+      if (wantsCsv(request, query.format)) {
         const { customers, batches } = await shipmentAdjustmentExport(
           app.services,
           request.scope,

@@ -65,6 +65,12 @@ const ReportWindow = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: "Default 10000" })),
   include_children: IncludeChildren,
+  format: Type.Optional(
+    Type.Literal("csv", {
+      description:
+        "`csv` answers the CSV file as `Accept: text/csv` does: for a browser's link, which sends no such header",
+    }),
+  ),
 };
 
 export const MeterTransactionQuery = Type.Object({
@@ -77,3 +83,26 @@ export const MeterTransactionQuery = Type.Object({
 });
 
 export const ShipmentAdjustmentQuery = Type.Object(ReportWindow);
+
+/** One bar of the spend chart: a carrier's net postage in one UTC week. */
+export const WeeklySpendOut = Type.Object(
+  {
+    week: Type.String({
+      description: "The week's Monday (weeks start on Monday, in UTC), YYYY-MM-DD",
+      examples: ["2026-01-12"],
+    }),
+    carrier_code: Type.String({ description: "The labels' carrier", examples: ["usps"] }),
+    amount: Type.Number({
+      description:
+        "Dollars the meter paid for this carrier's labels that week: purchases and adjustments charged, less refunds and adjustments refunded (negative when refunds outweigh)",
+      examples: [42.35],
+    }),
+  },
+  { $id: "WeeklySpend" },
+);
+
+export const MeterSpendQuery = Type.Object({
+  from_time: ReportWindow.from_time,
+  to_time: ReportWindow.to_time,
+  include_children: IncludeChildren,
+});
