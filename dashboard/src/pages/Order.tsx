@@ -106,8 +106,8 @@ export function OrderPage({ storeId, orderNumber }: { storeId: number; orderNumb
     setFailure(null);
     try {
       await api.send("POST", `${path}/shipments/cancel`);
-      setNotice("The order's latest shipment is cancelled.");
       await load();
+      setNotice("The order's latest shipment is cancelled.");
     } catch (refused) {
       setFailure(failureMessage(refused));
     }
