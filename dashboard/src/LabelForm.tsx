@@ -14,7 +14,8 @@ import { type FormEvent, useState } from "react";
 import { CONTENT_TYPES, NON_DELIVERY_OPTIONS } from "../../src/carriers/customs-terms";
 import { customsRequirement } from "../../src/domain/customs/customs-rules";
 import { LABEL_FORMATS } from "../../src/labels/label";
-import { type Address, api, failureMessage, money, type ServiceRate, type Shipment } from "./api";
+import { type Address, api, money, type ServiceRate, type Shipment } from "./api";
+import { useAttempt } from "./useSubmission";
 
 export const EMPTY_ADDRESS: Address = {
   first_name: "",
@@ -152,8 +153,7 @@ export function LabelForm({
   const [items, setItems] = useState<ItemRow[]>(() => [newItem()]);
   const [rates, setRates] = useState<ServiceRate[] | null>(null);
   const [chosen, setChosen] = useState<string>("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, attempt } = useAttempt();
 
   const place = (a: Address) => ({ country: a.country, state: a.state, postalCode: a.postal_code, city: a.city });
   const declares = customsRequirement(place(from), place(to)) !== "none";
@@ -169,17 +169,6 @@ export function LabelForm({
         customs_data: { ...customs, value, hs_tariff_code: hs_tariff_code.trim() || null },
       }));
   const addresses = () => ({ from_location: cleaned(from), to_location: cleaned(to) });
-  const attempt = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   const rate = (event: FormEvent) => {
     event.preventDefault();
     void attempt(async () => {

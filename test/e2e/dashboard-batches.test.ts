@@ -8,7 +8,7 @@ import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import type { TestAccount, TestApp } from "../helpers/app.js";
 import { DASHBOARD_PASSWORD, type Dashboard, openDashboard } from "../helpers/dashboard-browser.js";
-import { shipmentToBuy } from "../helpers/shipments.js";
+import { buyLabel } from "../helpers/shipments.js";
 
 /**
  * Close-out and pickups in Debian's Chromium against a real listening server: close out the day of
@@ -32,16 +32,8 @@ describe("close-out and pickups in the dashboard", () => {
     ({ t, merchant, page } = dashboard);
     worker = new Worker(t.services.jobs, jobHandlers(t.services), { leaseMs: 30_000, pollMs: 10 });
     today = carrierToday(t.clock.now());
-    const buy = async (overrides: Record<string, unknown> = {}) => {
-      const bought = await t.app.inject({
-        method: "POST",
-        url: "/api/v2/shipments/ship",
-        headers: merchant.auth,
-        payload: { shipment: shipmentToBuy(overrides) },
-      });
-      expect(bought.statusCode, bought.body).toBe(201);
-      return bought.json().shipment.tracking_number as string;
-    };
+    const buy = async (overrides: Record<string, unknown> = {}) =>
+      (await buyLabel(t, merchant.auth, overrides)).tracking_number as string;
     trackingNumbers.push(await buy(), await buy());
     const ups = await t.app.inject({ url: "/api/v2/services?carrier_code=ups", headers: merchant.auth });
     const ground = ups.json().services.find((s: { service_code: string }) => s.service_code === "ups_ground");

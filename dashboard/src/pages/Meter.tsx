@@ -14,6 +14,7 @@ import {
 } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { api, failureMessage, methodName, money, type PaymentMethod, type Permission } from "../api";
+import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
 import { useSubmission } from "../useSubmission";
 
@@ -42,11 +43,7 @@ export function MeterPage({ permissions }: { permissions: Permission[] }) {
   return (
     <>
       <PageTitle>Meter</PageTitle>
-      {error && (
-        <Alert color="red" role="alert" mb="md">
-          {error}
-        </Alert>
-      )}
+      <Feedback error={error} />
       {canRead && !meter && !error && <Loader aria-label="Loading the meter" />}
       {!canRead && !meter && <Text mb="md">Your roles do not show the balance; it is shown after a refill.</Text>}
       {meter && (

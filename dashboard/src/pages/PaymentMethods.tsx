@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Checkbox,
@@ -14,6 +13,8 @@ import {
 } from "@mantine/core";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, failureMessage, methodName, type PaymentMethod } from "../api";
+import { ColumnHeads } from "../ColumnHeads";
+import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
 import { useSubmission } from "../useSubmission";
 
@@ -63,29 +64,13 @@ export function PaymentMethodsPage() {
   return (
     <>
       <PageTitle>Payment methods</PageTitle>
-      {error && (
-        <Alert color="red" role="alert" mb="md">
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert color="green" role="status" mb="md">
-          {notice}
-        </Alert>
-      )}
+      <Feedback error={error} />
+      <Feedback notice={notice} />
       {!methods && !error && <Loader aria-label="Loading the payment methods" />}
       {methods && (
         <Table mb="lg">
           <Table.Caption>Refills charge the default method. Only the last four digits are kept.</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Method</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Expires</Table.Th>
-              <Table.Th scope="col">Default</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads names={["Method", "Type", "Expires", "Default", "Actions"]} />
           <Table.Tbody>
             {methods.map((method) => (
               <Table.Tr key={method.id}>

@@ -20,6 +20,7 @@ import { ColumnHeads } from "../ColumnHeads";
 import { Feedback } from "../Feedback";
 import { Pager } from "../Pager";
 import { PageTitle } from "../PageTitle";
+import { useAttempt } from "../useSubmission";
 
 const PER_PAGE = 25;
 /** A driver takes bought labels: those not yet handed over, on a batch or not. */
@@ -219,8 +220,7 @@ function BookPickup({ onBooked }: { onBooked: (pickup: Pickup) => Promise<void> 
   const [detail, setDetail] = useState("");
   const [instructions, setInstructions] = useState("");
   const [availability, setAvailability] = useState<Availability | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, attempt } = useAttempt();
 
   useEffect(() => {
     Promise.all(
@@ -231,23 +231,12 @@ function BookPickup({ onBooked }: { onBooked: (pickup: Pickup) => Promise<void> 
       (answers) => setShipments(answers.flatMap((answer) => answer.shipments).sort((a, b) => b.id - a.id)),
       (failure) => setError(failureMessage(failure)),
     );
-  }, []);
+  }, [setError]);
 
   const first = shipments?.find((shipment) => String(shipment.id) === chosen[0]);
   const location = first
     ? Object.fromEntries(LOCATION_KEYS.map((key) => [key, first.from_location[key as keyof Address] ?? null]))
     : null;
-  const attempt = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(failureMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   const ask = (pickupDate: string) => {
     if (!first || !location) {
       setError("Choose the shipments the driver takes.");

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Table, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Table, Text, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { call, failureMessage, money } from "../api";
+import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
 
 const PER_PAGE = 25;
@@ -80,11 +81,7 @@ export function SpendReportPage() {
           </Anchor>
         </Group>
       </form>
-      {error && (
-        <Alert color="red" role="alert" mb="md">
-          {error}
-        </Alert>
-      )}
+      <Feedback error={error} />
       {spend && <SpendChart spend={spend} />}
       {rows && (
         <>

@@ -15,6 +15,8 @@ import {
 } from "@mantine/core";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { api, failureMessage } from "../api";
+import { ColumnHeads } from "../ColumnHeads";
+import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
 
 /** The roles of src/domain/accounts/roles.ts, with what each allows (docs/security.md, Roles). */
@@ -72,23 +74,11 @@ export function UsersPage() {
   return (
     <>
       <PageTitle>Users</PageTitle>
-      {error && (
-        <Alert color="red" mb="md" role="alert">
-          {error}
-        </Alert>
-      )}
+      <Feedback error={error} />
       {!users && !error && <Loader aria-label="Loading the users" />}
       {users && (
         <Table mb="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Roles</Table.Th>
-              <Table.Th>API keys</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads names={["Email", "Name", "Roles", "API keys", "Actions"]} />
           <Table.Tbody>
             {users.map((user) => (
               <Table.Tr key={user.id}>
@@ -194,11 +184,7 @@ function AddUser({ onAdded }: { onAdded: (email: string, keys: NewKeys | undefin
           onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <RoleBoxes value={roles} onChange={setRoles} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <Feedback error={error} />
         <Button type="submit" loading={busy} disabled={roles.length === 0}>
           Add user
         </Button>
@@ -234,11 +220,7 @@ function ChangeRoles({
         {user.roles.includes("API") && !roles.includes("API") && (
           <Text size="sm">Without the API role, the user's keys stop working at once.</Text>
         )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <Feedback error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

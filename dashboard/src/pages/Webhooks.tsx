@@ -19,6 +19,7 @@ import type { Static } from "typebox";
 import type { Subscription as SubscriptionSchema } from "../../../src/http/routes/subscriptions/subscriptions.schemas.js";
 import { api, failureMessage } from "../api";
 import { ColumnHeads } from "../ColumnHeads";
+import { Feedback } from "../Feedback";
 import { PageTitle } from "../PageTitle";
 
 /** A subscription as the API answers it. */
@@ -100,11 +101,7 @@ function SubscriptionForm({
     <form onSubmit={save} aria-label={editing ? `Edit subscription ${editing.id}` : "New subscription"}>
       <Fieldset legend={editing ? `Edit subscription ${editing.id}` : "New subscription"} mb="md">
         <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <Feedback error={error} />
           <TextInput
             ref={first}
             label="URL"
@@ -245,11 +242,7 @@ export function WebhooksPage() {
           )}
         </Alert>
       )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <Feedback error={error} />
       {form ? (
         <SubscriptionForm
           key={form.editing?.id ?? "new"}
