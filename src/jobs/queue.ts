@@ -72,19 +72,24 @@ export class JobQueue {
     const now = this.clock.now().toISOString();
     for (const job of await this.failAbandonedExhaustedJobs(now)) onAbandoned?.(job);
     const leaseUntil = new Date(this.clock.now().getTime() + leaseMs).toISOString();
-    let due = this.db
-      .selectFrom("jobs")
-      .select("id")
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("state", "=", "queued"), eb("run_at", "<=", now)]),
-          eb.and([eb("state", "=", "running"), eb("locked_until", "<", now)]),
-        ]),
+    // The oldest of each kind, each read in order from the `(state, run_at)` index, then the older
+    // of the two: one condition with an OR made SQLite gather and sort every due job for each
+    // claim, which grew with the backlog (1.5 ms a claim with 5,000 due).
+    const oldest = (where: (eb: ExpressionBuilder<Database, "jobs">) => ReturnType<typeof eb.and>) => {
+      const query = this.db.selectFrom("jobs").select(["id", "run_at"]).where(where).orderBy("run_at").orderBy("id");
+      return (this.dialect === "postgres" ? query.limit(1).forUpdate().skipLocked() : query.limit(1)).as("oldest");
+    };
+    const due = this.db
+      .selectFrom(oldest((eb) => eb.and([eb("state", "=", "queued"), eb("run_at", "<=", now)])))
+      .select(["oldest.id", "oldest.run_at"])
+      .unionAll(
+        this.db
+          .selectFrom(oldest((eb) => eb.and([eb("state", "=", "running"), eb("locked_until", "<", now)])))
+          .select(["oldest.id", "oldest.run_at"]),
       )
       .orderBy("run_at")
       .orderBy("id")
       .limit(1);
-    if (this.dialect === "postgres") due = due.forUpdate().skipLocked();
     return this.db
       .updateTable("jobs")
       .set({

@@ -100,6 +100,11 @@ export class Worker {
       } catch (error) {
         this.options.logger?.error({ err: error }, "worker could not claim a job");
       }
+      // SQLite statements are synchronous, so a job can run start to finish in promise callbacks
+      // alone: without a turn of the event loop between jobs, a backlog of due jobs (each label's
+      // first tracking read) ran as one long block, and the process's requests waited until it
+      // was gone.
+      if (ran) await new Promise<void>((resolve) => setImmediate(resolve));
       if (!ran && this.#running) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.options.pollMs);
