@@ -126,30 +126,33 @@ function ratio(narrow: number, wide: number): string {
   return Math.min(3, Math.max(2, wide / Math.max(1, narrow))).toFixed(1);
 }
 
-/** The ZPL symbol command and field data for an EPL2 bar code type, or undefined for a type not drawn. */
+/** The ZPL symbol command and field data (before ^FH escapes) for an EPL2 bar code type; undefined for a type not drawn. */
 function linearSymbol(type: string, o: string, height: number, readable: string, data: string) {
   switch (type) {
-    case "1":
-      return { symbol: `^BC${o},${height},${readable},N,N,A`, data: fieldData(data) };
     case "1A":
     case "1B":
-    case "1C": {
-      const start = { "1A": ">9", "1B": ">:", "1C": ">;" }[type];
-      return { symbol: `^BC${o},${height},${readable},N,N,N`, data: start + data.replace(/>/g, ">0") };
-    }
+    case "1C":
+      // A start code picks the subset; data holding `>` would read as more codes, so the renderer picks.
+      if (!data.includes(">")) {
+        const start = { "1A": ">9", "1B": ">:", "1C": ">;" }[type];
+        return { symbol: `^BC${o},${height},${readable},N,N,N`, data: start + data };
+      }
+      return { symbol: `^BC${o},${height},${readable},N,N,A`, data };
+    case "1":
+      return { symbol: `^BC${o},${height},${readable},N,N,A`, data };
     case "0":
     case "1D":
     case "1E":
       return { symbol: `^BC${o},${height},${readable},N,N,N`, data: gs1Code128Data([data]) };
     case "3":
     case "3C":
-      return { symbol: `^B3${o},${type === "3C" ? "Y" : "N"},${height},${readable},N`, data: fieldData(data) };
+      return { symbol: `^B3${o},${type === "3C" ? "Y" : "N"},${height},${readable},N`, data };
     case "2":
     case "2C":
     case "2D":
-      return { symbol: `^B2${o},${height},${readable},N,${type === "2" ? "N" : "Y"}`, data: fieldData(data) };
+      return { symbol: `^B2${o},${height},${readable},N,${type === "2" ? "N" : "Y"}`, data };
     case "E30":
-      return { symbol: `^BE${o},${height},${readable},N`, data: fieldData(data) };
+      return { symbol: `^BE${o},${height},${readable},N`, data };
     default:
       return undefined;
   }
@@ -174,7 +177,7 @@ function barcode(line: string, command: Command): string | undefined {
     turn < 2
       ? `^FO${turnedBox(left, top, 0, height, turn).join(",")}`
       : `^FT${baselineOrigin(left, top, turn, height).join(",")}`;
-  return `${origin}^BY${Math.max(1, narrowBar)},${ratio(narrowBar, wideBar)},${height}${symbol.symbol}^FH^FD${symbol.data}^FS`;
+  return `${origin}^BY${Math.max(1, narrowBar)},${ratio(narrowBar, wideBar)},${height}${symbol.symbol}^FH^FD${fieldData(symbol.data)}^FS`;
 }
 
 /** Options of a `b` command written as a letter and a value (`x2`, `l9`), by letter. */

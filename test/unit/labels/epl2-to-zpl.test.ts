@@ -58,6 +58,8 @@ describe("EPL2 drawn through ZPL", { timeout: DRAWING_MS }, () => {
           'B700,500,1,1,2,4,100,N,"1Z999AA10123456784"',
           'B60,500,0,3,2,5,80,B,"PORTER39"',
           'B60,700,0,2C,2,5,80,N,"1234567"',
+          'B400,700,0,1B,2,4,60,N,"PO_123"',
+          'B400,800,0,1B,2,4,60,N,"PO>3"',
           'b500,800,Q,m2,s4,eM,"https://example.com"',
           "LO20,20,772,4",
           "LE20,30,772,4",
@@ -79,6 +81,8 @@ describe("EPL2 drawn through ZPL", { timeout: DRAWING_MS }, () => {
       "^FO600,500^BY2,2.0,100^BCR,100,N,N,N,A", // a quarter turn: the box left of the origin
       "^B3N,N,80,Y,N^FH^FDPORTER39",
       "^B2N,80,N,N,Y^FH^FD1234567", // with its check digit
+      "^BCN,60,N,N,N,N^FH^FD>:PO_5F123^FS", // subset B, ^FH escapes
+      "^BCN,60,N,N,N,A^FH^FDPO>3^FS", // `>` would start a code: automatic subsets
       "^BQN,2,4^FH^FDMA,https://example.com",
       "^FO20,30^FR^GB772,4,4^FS", // exclusive or
       "^FO20,30^GB100,4,4,W^FS", // white
@@ -93,6 +97,8 @@ describe("EPL2 drawn through ZPL", { timeout: DRAWING_MS }, () => {
     const symbols = await scanImage(png);
     expect(symbols).toContainEqual({ symbology: "Code 128", text: "123456789012" });
     expect(symbols).toContainEqual({ symbology: "Code 128", text: "1Z999AA10123456784" });
+    expect(symbols).toContainEqual({ symbology: "Code 128", text: "PO_123" });
+    expect(symbols).toContainEqual({ symbology: "Code 128", text: "PO>3" });
     const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
     const grey = (x: number, y: number) => data[y * info.width + x];
     expect([grey(703, 1100), grey(703, 1101)]).toEqual([0, 255]);
