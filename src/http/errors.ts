@@ -277,8 +277,7 @@ export const ERROR_CATALOGUE = {
   },
   "label_preview.unavailable": {
     status: 422,
-    description:
-      "The label has no image preview: a PDF shows as it is, EPL2 has no renderer, or its ZPL could not be drawn.",
+    description: "The label has no image preview: a PDF shows as it is, or its ZPL or EPL2 could not be drawn.",
   },
   "customs_form.not_found": {
     status: 404,

@@ -10,7 +10,8 @@ const DRAWING_MS = 90_000;
 /**
  * The shipment pages in Chromium: buying a two-parcel label and an international one with its
  * customs declaration through the form (rated first, the API's refusal shown beside it), a ZPL
- * label previewed as an image and printed; axe-core finds nothing and the policy refuses nothing.
+ * label previewed as an image and printed, an EPL2 one previewed; axe-core finds nothing and the
+ * policy refuses nothing.
  */
 describe("the dashboard's shipment pages in a browser", { timeout: DRAWING_MS }, () => {
   let dashboard: Dashboard;
@@ -18,6 +19,7 @@ describe("the dashboard's shipment pages in a browser", { timeout: DRAWING_MS },
   let merchant: TestAccount;
   let page: Page;
   let zplShipment: { id: number; trackingNumber: string };
+  let eplShipment: { id: number; trackingNumber: string };
 
   beforeAll(async () => {
     dashboard = await openDashboard();
@@ -27,15 +29,19 @@ describe("the dashboard's shipment pages in a browser", { timeout: DRAWING_MS },
       content:
         "window.print = () => { document.documentElement.dataset.printed = String(Number(document.documentElement.dataset.printed ?? 0) + 1); };",
     });
-    const bought = await t.app.inject({
-      method: "POST",
-      url: "/api/v2/shipments/ship",
-      headers: merchant.auth,
-      payload: { shipment: shipmentToBuy({ service_id: UPS_GROUND, label_format: "zpl" }) },
-    });
-    expect(bought.statusCode, bought.body).toBe(201);
-    const { shipment } = bought.json();
-    zplShipment = { id: shipment.id, trackingNumber: shipment.tracking_number };
+    const buy = async (labelFormat: string) => {
+      const bought = await t.app.inject({
+        method: "POST",
+        url: "/api/v2/shipments/ship",
+        headers: merchant.auth,
+        payload: { shipment: shipmentToBuy({ service_id: UPS_GROUND, label_format: labelFormat }) },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const { shipment } = bought.json();
+      return { id: shipment.id as number, trackingNumber: shipment.tracking_number as string };
+    };
+    zplShipment = await buy("zpl");
+    eplShipment = await buy("epl2");
     await dashboard.signIn();
   });
   afterAll(async () => {
@@ -124,23 +130,35 @@ describe("the dashboard's shipment pages in a browser", { timeout: DRAWING_MS },
     ]);
   });
 
-  it("previews a ZPL label as an image and prints it", async () => {
-    await page.goto(`${dashboard.base}/dashboard/#/shipments/${zplShipment.id}`);
-    await page.getByRole("heading", { name: `Shipment ${zplShipment.trackingNumber}` }).waitFor();
-    const image = page.getByRole("img", { name: `Label for ${zplShipment.trackingNumber}` });
+  /** The shipment's page once its label's image has arrived and decoded. */
+  async function previewed(shipment: { id: number; trackingNumber: string }) {
+    await page.goto(`${dashboard.base}/dashboard/#/shipments/${shipment.id}`);
+    await page.getByRole("heading", { name: `Shipment ${shipment.trackingNumber}` }).waitFor();
+    const image = page.getByRole("img", { name: `Label for ${shipment.trackingNumber}` });
     await image.waitFor();
-    // The image's pixels arrived and decoded: a broken image has no natural width.
+    // A broken image has no natural width.
     await expect
       .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), {
         timeout: DRAWING_MS,
       })
       .toBeGreaterThan(0);
+    return image;
+  }
+
+  it("previews a ZPL label as an image and prints it", async () => {
+    const image = await previewed(zplShipment);
     expect(await image.getAttribute("src")).toBe(
       `/api/v2/shipments/${zplShipment.id}/label_preview?parcel_id=${await parcelIdOf(zplShipment.id)}`,
     );
     await page.getByRole("button", { name: `Print the label for ${zplShipment.trackingNumber}` }).click();
     expect(await page.evaluate("document.documentElement.dataset.printed")).toBe("1");
     expect(await dashboard.accessibilityViolations()).toEqual([]);
+    expect(dashboard.refused).toEqual([]);
+  });
+
+  it("previews an EPL2 label as an image", async () => {
+    await previewed(eplShipment);
+    expect(await page.getByText("could not be drawn").count()).toBe(0);
     expect(dashboard.refused).toEqual([]);
   });
 

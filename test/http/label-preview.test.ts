@@ -11,8 +11,8 @@ const UPS_GROUND = 666;
 const DRAWING_MS = 90_000;
 
 /**
- * GET /shipments/{id}/label_preview: a parcel's label as a PNG, ZPL drawn as the printer would
- * (Porter's and a carrier's), rasters re-encoded; PDF and EPL2 refused; only the caller's own
+ * GET /shipments/{id}/label_preview: a parcel's label as a PNG, ZPL and EPL2 drawn as the printer
+ * would (Porter's and a carrier's), rasters re-encoded; PDF refused; only the caller's own
  * shipments, and only with the shipping permission.
  */
 describe("the label preview", { timeout: DRAWING_MS }, () => {
@@ -50,17 +50,20 @@ describe("the label preview", { timeout: DRAWING_MS }, () => {
   });
   afterAll(() => t.close());
 
-  it("draws a ZPL label as a 4×6 PNG at the printer's 8 dots a millimetre, its barcode readable", async () => {
-    const answer = await preview(bought.zpl?.id ?? 0);
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers["content-type"]).toBe("image/png");
-    const { width, height, format } = await sharp(answer.rawPayload).metadata();
-    expect({ width, height, format }).toEqual({ width: 813, height: 1220, format: "png" });
-    expect(await scanImage(answer.rawPayload)).toContainEqual({
-      symbology: "Code 128",
-      text: bought.zpl?.trackingNumber,
-    });
-  });
+  it.each(["zpl", "epl2"])(
+    "draws a %s label as a 4×6 PNG at the printer's 8 dots a millimetre, its barcode readable",
+    async (labelFormat) => {
+      const answer = await preview(bought[labelFormat]?.id ?? 0);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers["content-type"]).toBe("image/png");
+      const { width, height, format } = await sharp(answer.rawPayload).metadata();
+      expect({ width, height, format }).toEqual({ width: 813, height: 1220, format: "png" });
+      expect(await scanImage(answer.rawPayload)).toContainEqual({
+        symbology: "Code 128",
+        text: bought[labelFormat]?.trackingNumber,
+      });
+    },
+  );
 
   it("draws the parcel asked for with parcel_id, and 404s a parcel of another shipment", async () => {
     const [, second] = bought.zpl?.parcelIds ?? [];
@@ -108,12 +111,20 @@ describe("the label preview", { timeout: DRAWING_MS }, () => {
     });
   });
 
-  it("refuses PDF and EPL2 labels with 422 label_preview.unavailable", async () => {
-    for (const format of ["pdf", "epl2"]) {
-      const answer = await preview(bought[format]?.id ?? 0);
-      expect(answer.statusCode, format).toBe(422);
-      expect(answer.json().error_code).toBe("label_preview.unavailable");
-    }
+  it("refuses PDF labels and an EPL2 file it cannot read with 422 label_preview.unavailable", async () => {
+    const pdf = await preview(bought.pdf?.id ?? 0);
+    expect(pdf.statusCode).toBe(422);
+    expect(pdf.json().error_code).toBe("label_preview.unavailable");
+    // Stored files are written once: the label's row is pointed at a damaged file instead.
+    await t.services.files.put("damaged.epl", Buffer.from('N\nA10,10,0,2,1,1,N,"unterminated\nP1\n'));
+    await t.services.db
+      .updateTable("labels")
+      .set({ file_name: "damaged.epl" })
+      .where("parcel_id", "=", bought.epl2?.parcelIds[0] ?? 0)
+      .execute();
+    const broken = await preview(bought.epl2?.id ?? 0);
+    expect(broken.statusCode, broken.body).toBe(422);
+    expect(broken.json().error_code).toBe("label_preview.unavailable");
   });
 
   it("answers 404 for another account's shipment, a child's, and the other mode's", async () => {

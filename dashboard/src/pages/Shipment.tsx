@@ -39,12 +39,12 @@ function AddressSection({ title, address }: { title: string; address: Address })
 }
 
 /** Formats the API draws as a PNG (GET /shipments/{id}/label_preview); a PDF shows as it is. */
-const DRAWN = new Set(["zpl", "png", "jpeg", "gif", "tiff"]);
+const DRAWN = new Set(["zpl", "epl2", "png", "jpeg", "gif", "tiff"]);
 
 /**
  * The label in the page, on this origin (the page's policy allows no other): a PDF in a frame,
- * ZPL and images as the API's PNG preview. Print prints the frame's PDF, or the page with only
- * this label's image (the print styles in dashboard.css).
+ * ZPL, EPL2 and images as the API's PNG preview. Print prints the frame's PDF, or the page with
+ * only this label's image (the print styles in dashboard.css).
  */
 function LabelPreview({ shipmentId, parcel }: { shipmentId: number; parcel: Parcel }) {
   const frame = useRef<HTMLIFrameElement>(null);

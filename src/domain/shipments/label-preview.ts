@@ -6,9 +6,9 @@ import { boughtShipmentRecord } from "./shipments.repository.js";
 
 /**
  * A parcel's label (the first parcel's without `parcelId`) as a PNG for a browser to show: ZPL
- * drawn as a printer would, the carrier's bytes or Porter's; rasters re-encoded. PDF shows as it
- * is and EPL2 has no renderer: both are refused with 422 `label_preview.unavailable`, as is ZPL
- * the renderer cannot read.
+ * and EPL2 drawn as a printer would, the carrier's bytes or Porter's; rasters re-encoded. PDF
+ * shows as it is: it is refused with 422 `label_preview.unavailable`, as is ZPL or EPL2 the
+ * renderer cannot read.
  */
 export async function shipmentLabelPreview(
   services: DomainServices,
@@ -26,11 +26,11 @@ export async function shipmentLabelPreview(
   if (!PREVIEWABLE_FORMATS.includes(format)) {
     throw new DomainError(
       "label_preview.unavailable",
-      `This label is ${format.toUpperCase()}: only ZPL and image labels have a preview (a PDF shows as it is).`,
+      `This label is ${format.toUpperCase()}: only ZPL, EPL2 and image labels have a preview (a PDF shows as it is).`,
     );
   }
   const stored = { bytes, format, widthIn: label.width_in, heightIn: label.height_in, dpi: label.dpi };
-  // ZPL a renderer cannot read is refused like a format without a preview, not a server fault.
+  // ZPL or EPL2 a renderer cannot read is refused like a format without a preview, not a server fault.
   return labelPreviewPng(stored).catch((error: Error) => {
     throw new DomainError("label_preview.unavailable", error.message);
   });

@@ -191,7 +191,7 @@ export const OPERATIONS: Record<string, OperationReference> = {
   },
   "GET /shipments/:id/label_preview": {
     description:
-      "A parcel's label as a PNG for a screen: ZPL labels (the carrier's or Porter's) drawn as a Zebra printer would, PNG, JPEG, GIF and TIFF labels re-encoded. PDF and EPL2 labels have no preview.",
+      "A parcel's label as a PNG for a screen: ZPL and EPL2 labels (the carrier's or Porter's) drawn as a Zebra printer would, PNG, JPEG, GIF and TIFF labels re-encoded. PDF labels have no preview.",
   },
   "POST /shipments/batches": {
     description: "Manifests bought shipments of one carrier: USPS SCAN forms, DHL eCommerce manifests, FedEx's close.",

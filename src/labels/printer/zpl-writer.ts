@@ -20,7 +20,7 @@ const JUSTIFICATION = { left: "L", center: "C", right: "R" } as const;
 const PDF417_SECURITY_LEVEL = 3;
 
 /** ^FH escapes: the escape character itself, command prefixes and control characters. */
-function fieldData(text: string): string {
+export function fieldData(text: string): string {
   let out = "";
   for (const char of text) {
     const code = char.charCodeAt(0);
@@ -59,9 +59,13 @@ function linearBarcode(item: LinearBarcodeItem): string {
   const height = dots(item.height);
   const origin = `^FO${x},${dots(item.y)}^BY${moduleWidth}`;
   if (item.symbology === "code128") return `${origin}^BCN,${height},N,N,N,A^FH^FD${fieldData(item.data)}^FS`;
-  const subsetC = item.elements.every((element) => /^(?:\d\d)+$/.test(element));
-  const data = (subsetC ? ">;" : ">:") + item.elements.map((element) => `>8${element}`).join("");
-  return `${origin}^BCN,${height},N,N,N,N^FD${data}^FS`;
+  return `${origin}^BCN,${height},N,N,N,N^FD${gs1Code128Data(item.elements)}^FS`;
+}
+
+/** ^BC field data (mode N) of GS1-128: each element after an FNC1. */
+export function gs1Code128Data(elements: readonly string[]): string {
+  const subsetC = elements.every((element) => /^(?:\d\d)+$/.test(element));
+  return (subsetC ? ">;" : ">:") + elements.map((element) => `>8${element}`).join("");
 }
 
 function matrixCode(item: MatrixCodeItem): string {

@@ -305,7 +305,7 @@ export const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { permission: "shipping" },
       schema: {
         tags: ["Shipments"],
-        summary: "A parcel's label as a PNG image: ZPL drawn as the printer would, image labels re-encoded",
+        summary: "A parcel's label as a PNG image: ZPL and EPL2 drawn as the printer would, image labels re-encoded",
         params: IdParam,
         querystring: Type.Object({
           parcel_id: Type.Optional(
