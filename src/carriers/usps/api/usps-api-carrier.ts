@@ -1,5 +1,6 @@
 import type { Clock } from "../../../clock.js";
 import type { LabelFormat } from "../../../labels/label.js";
+import { allEnded } from "../../all-ended.js";
 import { CarrierCallError, type CarrierHttpClient } from "../../api-client/carrier-http-client.js";
 import type { CarrierAdapter, RateRequest, ServiceRate } from "../../carrier.js";
 import type { CostLine, RatedParcel, RateQuote, ServiceDefinition } from "../../catalogue.js";
@@ -108,7 +109,7 @@ export function uspsApiCarrier(client: CarrierHttpClient, credentials: UspsCrede
     if (request.parcels.length > 1 && !service.multiParcel) {
       return { ...base, refusal: `${service.name} takes one parcel per shipment; ship each parcel separately` };
     }
-    const outcomes = await Promise.all(request.parcels.map((parcel) => priceParcel(service, parcel, request)));
+    const outcomes = await allEnded(request.parcels.map((parcel) => priceParcel(service, parcel, request)));
     const refused = outcomes.find((o) => "refusal" in o);
     if (refused && "refusal" in refused) return { ...base, refusal: refused.refusal };
     const priced = outcomes as { quote: RateQuote; zone: string | null }[];
@@ -135,7 +136,7 @@ export function uspsApiCarrier(client: CarrierHttpClient, credentials: UspsCrede
       if (!isUsDomestic(request.from.country)) return [];
       const scope = isUsDomestic(request.to.country) ? "domestic" : "international";
       const services = request.services.filter((s) => s.scope === scope);
-      return Promise.all(services.map((service) => rateService(service, request)));
+      return allEnded(services.map((service) => rateService(service, request)));
     },
     purchase: (request) => labels.purchase(request),
     voidLabels: (trackingNumbers) => labels.voidLabels(trackingNumbers),
