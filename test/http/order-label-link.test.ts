@@ -4,6 +4,7 @@ import { jobHandlers } from "../../src/job-handlers.js";
 import { Worker } from "../../src/jobs/worker.js";
 import { apiCaller, buildTestApp, createTestAccount, type TestAccount, type TestApp } from "../helpers/app.js";
 import { connectSandboxCarriers } from "../helpers/carriers.js";
+import { loggedLines } from "../helpers/log-lines.js";
 import { LOS_ANGELES_WAREHOUSE, SALT_LAKE_RESIDENCE, SMALL_BOX } from "../helpers/shipments.js";
 import { type StandInOrder, standInOrder, WooCommerceStandIn } from "../stand-ins/woocommerce/woocommerce-stand-in.js";
 
@@ -258,6 +259,46 @@ describe("a Porter label bought with order_id", () => {
         ["MUG", 2],
         ["TEE", 1],
       ]);
+    });
+
+    it("keeps the label but links nothing, and says so in the log, when its items shipped by another shipment first", async () => {
+      const made = await call(merchant.auth, "POST", `${customBase}/orders`, {
+        orders: [{ order_number: "RACE-1", items: [{ sku: "MUG", quantity: 2 }] }],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const { logger, lines } = loggedLines();
+      t.services.logger = logger;
+      try {
+        const bought = await call(merchant.auth, "POST", "/shipments/ship", {
+          shipment: labelFor("RACE-1", { order_items: [{ sku: "MUG", quantity: 2 }] }),
+        });
+        expect(bought.statusCode, bought.body).toBe(201);
+        // Before the link job runs, the mugs ship by a shipment recorded on the order directly.
+        const direct = await call(merchant.auth, "POST", `${customBase}/orders/RACE-1/shipments`, {
+          shipping_cost: 7.25,
+          ship_date: "2026-03-02",
+          tracking_number: "9400100000000000000001",
+          carrier: "usps",
+          service: "usps_ground_advantage",
+          notify: false,
+          items: [{ sku: "MUG", quantity: 2 }],
+        });
+        expect(direct.statusCode, direct.body).toBe(201);
+        await worker.drain();
+        const shipped = await order(customBase, "RACE-1");
+        expect(shipped.shipments.map((s: { tracking_number: string }) => s.tracking_number)).toEqual([
+          "9400100000000000000001",
+        ]);
+        expect(lines).toContainEqual(
+          expect.objectContaining({
+            shipmentId: bought.json().shipment.id,
+            orderId: "RACE-1",
+            code: "order.item_over_shipped",
+          }),
+        );
+      } finally {
+        t.services.logger = undefined;
+      }
     });
 
     it("ships the rest with a second label: the order is shipped once every item is", async () => {

@@ -139,6 +139,11 @@ export async function linkLabelToOrder(services: DomainServices, payload: LinkLa
     () => true,
     (error: unknown) => {
       if (error instanceof DomainError && ["order.item_not_found", "order.item_over_shipped"].includes(error.code)) {
+        // The label is bought and kept; only its link to the order is given up, where an operator sees it.
+        services.logger?.error(
+          { shipmentId: shipment.id, orderId: shipment.order_id, code: error.code },
+          `label not linked to its order: ${error.message}`,
+        );
         return false;
       }
       throw error;
